@@ -1,0 +1,182 @@
+"""The rule options of Mindi (RULES.md Part 1) and the named presets.
+
+>>> Rules.preset("hidden").trump
+'band'
+>>> Rules.preset("classic", must_trump=True).must_trump
+True
+>>> Rules(players=6)
+Traceback (most recent call last):
+...
+hukum.mindi.rules.RulesError: 6 players play with 48 cards (the four 2s removed): set deck=48 (M-2)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal, get_args
+
+__all__ = ["PRESETS", "Rules", "RulesError"]
+
+Direction = Literal["anticlockwise", "clockwise"]
+FirstDealer = Literal["highest", "lowest", "random"]
+TrumpMethod = Literal["cut", "band", "open", "announce"]
+Reveal = Literal["auto", "on_request"]
+Capture = Literal["tricks", "dehla"]
+TieBreak = Literal["tricks", "highest_trick"]
+DealerRotation = Literal["losers_deal", "rotate"]
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "direction": get_args(Direction),
+    "first_dealer": get_args(FirstDealer),
+    "trump": get_args(TrumpMethod),
+    "reveal": get_args(Reveal),
+    "capture": get_args(Capture),
+    "tie_break": get_args(TieBreak),
+    "dealer_rotation": get_args(DealerRotation),
+}
+
+
+class RulesError(ValueError):
+    """An unknown option, a value out of range, or an impossible combination of options."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete, validated set of Mindi rule options; the defaults are preset ``classic``."""
+
+    players: int = 4
+    """4, 6 or 8 players in two teams; seat *i* is on team *i* mod 2 (M-1)."""
+    deck: int = 52
+    """52 cards, or 48 without the 2s; 6 and 8 players need 48 (M-2)."""
+    direction: Direction = "anticlockwise"
+    """Direction of dealing and play (M-4)."""
+    first_dealer: FirstDealer = "highest"
+    """Who deals first: highest or lowest card drawn, or random (M-5)."""
+    draw_partnerships: bool = False
+    """The first-dealer draw also sets the teams: highest half against lowest half (M-5)."""
+    trump: TrumpMethod = "cut"
+    """How trump is set: cut (M-11), band (M-12), open (M-14) or announce (M-15)."""
+    reveal: Reveal = "auto"
+    """Band hukum only: the face-down card turns up at the first void, or on request (M-12)."""
+    must_trump: bool = False
+    """Once trump is known, a player void in the led suit must trump if able (M-8)."""
+    capture: Capture = "tricks"
+    """Tricks belong to the winner's team, or dehla: two wins in a row take the pile (M-10)."""
+    tie_break: TieBreak = "tricks"
+    """Who wins at two tens each: more tricks, or the highest trick (M-16)."""
+    points: tuple[int, int, int] = (1, 2, 3)
+    """Match points for a win, a mendikot and a whitewash (M-18)."""
+    target: int | None = 7
+    """A match ends when a team reaches this many points (None: no target) (M-18)."""
+    deals: int | None = None
+    """A match ends after this many deals (None: no limit); with a target, whichever first."""
+    dealer_rotation: DealerRotation = "losers_deal"
+    """Who deals next: the losing side's dealer again, or always the next player (M-19)."""
+
+    def __post_init__(self) -> None:
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                raise RulesError(
+                    f"{name}={value!r} is not an option; choose one of "
+                    + ", ".join(repr(c) for c in choices)
+                )
+        for name in ("must_trump", "draw_partnerships"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        if self.players not in (4, 6, 8):
+            raise RulesError(f"players={self.players!r}: Mindi is played by 4, 6 or 8 (M-1)")
+        if self.deck not in (52, 48):
+            raise RulesError(f"deck={self.deck!r}: the pack has 52 cards, or 48 without the 2s")
+        if self.players != 4 and self.deck != 48:
+            raise RulesError(
+                f"{self.players} players play with 48 cards (the four 2s removed): "
+                "set deck=48 (M-2)"
+            )
+        if self.reveal != "auto" and self.trump != "band":
+            raise RulesError(f"reveal={self.reveal!r} applies only to trump='band' (M-12)")
+        points = self.points
+        if (
+            not isinstance(points, tuple)
+            or len(points) != 3
+            or not all(isinstance(p, int) and p >= 0 for p in points)
+        ):
+            raise RulesError(
+                f"points={points!r}: give three whole numbers (win, mendikot, whitewash)"
+            )
+        for name in ("target", "deals"):
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, int) or value < 1):
+                raise RulesError(f"{name}={value!r} must be a positive whole number or None")
+        if self.target is None and self.deals is None:
+            raise RulesError(
+                "a match needs an end: set a target of points, a number of deals, or both"
+            )
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        return self.deck // self.players
+
+    @property
+    def step(self) -> int:
+        """+1 if the next player is the next seat number (anticlockwise), else -1."""
+        return 1 if self.direction == "anticlockwise" else -1
+
+    def next_seat(self, seat: int) -> int:
+        """The next player in the direction of play (M-4)."""
+        return (seat + self.step) % self.players
+
+    @classmethod
+    def preset(cls, name: str, **changes: Any) -> Rules:
+        """A named rule set (``classic``, ``hidden``, ``mindi-world``, ``mendicot``,
+        ``dehla-pakad``), with any option changed."""
+        if name not in PRESETS:
+            raise RulesError(f"no preset {name!r}; choose one of " + ", ".join(PRESETS))
+        return PRESETS[name].replace(**changes)
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated)."""
+        names = {f.name for f in dataclasses.fields(self)}
+        for key in changes:
+            if key not in names:
+                raise RulesError(f"no rule option {key!r}; the options are " + ", ".join(names))
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as JSON-ready data."""
+        data = dataclasses.asdict(self)
+        data["points"] = list(self.points)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rules from :meth:`to_dict` data (missing options take their defaults)."""
+        if not isinstance(data, dict):
+            raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
+        data = dict(data)
+        if isinstance(data.get("points"), list):
+            data["points"] = tuple(data["points"])
+        return cls().replace(**data)
+
+    def differences(self) -> dict[str, Any]:
+        """The options that differ from the defaults (preset ``classic``)."""
+        base = Rules()
+        return {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != getattr(base, f.name)
+        }
+
+
+PRESETS: dict[str, Rules] = {
+    "classic": Rules(),
+    "hidden": Rules(trump="band", reveal="auto"),
+    "mindi-world": Rules(
+        direction="clockwise", tie_break="highest_trick", dealer_rotation="rotate"
+    ),
+    "mendicot": Rules(direction="clockwise", dealer_rotation="rotate"),
+    "dehla-pakad": Rules(trump="announce", capture="dehla"),
+}
