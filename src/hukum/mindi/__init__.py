@@ -10,6 +10,7 @@
 """
 
 from hukum.mindi.deal import Deal, deal_hands
+from hukum.mindi.match import Draw, Match, MatchError, deal_seed, draw_first_dealer, next_dealer
 from hukum.mindi.move import IllegalMoveError, InvalidMoveError, Move, MoveKind
 from hukum.mindi.outcome import Outcome
 from hukum.mindi.rules import PRESETS, Rules, RulesError
@@ -19,8 +20,11 @@ from hukum.mindi.view import Reveal, View
 __all__ = [
     "PRESETS",
     "Deal",
+    "Draw",
     "IllegalMoveError",
     "InvalidMoveError",
+    "Match",
+    "MatchError",
     "Move",
     "MoveKind",
     "Outcome",
@@ -31,4 +35,7 @@ __all__ = [
     "Trick",
     "View",
     "deal_hands",
+    "deal_seed",
+    "draw_first_dealer",
+    "next_dealer",
 ]
