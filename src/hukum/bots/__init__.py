@@ -1,0 +1,36 @@
+"""Computer players for Mindi: ``random``, ``rules`` and ``search``, made by name.
+
+>>> from hukum.mindi import Deal, Rules
+>>> deal = Deal.new(Rules(), dealer=0, seed=3)
+>>> bot = make_bot("rules")
+>>> bot.name, bot.choose(deal.view(1)) in deal.legal_moves()
+('rules', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hukum.bots.base import Bot, BotError, RandomBot
+
+__all__ = ["BOT_NAMES", "Bot", "BotError", "RandomBot", "make_bot"]
+
+#: The names :func:`make_bot` knows.
+BOT_NAMES = ("random", "rules", "search")
+
+
+def make_bot(name: str, seed: int = 0, **options: Any) -> Bot:
+    """A new bot by name (``random``, ``rules`` or ``search``) with its options."""
+    if name == "random":
+        if options:
+            raise BotError(f"the random bot takes no options, got {sorted(options)}")
+        return RandomBot(seed=seed)
+    if name == "rules":
+        from hukum.bots.rules import RulesBot
+
+        if options:
+            raise BotError(f"the rules bot takes no options, got {sorted(options)}")
+        return RulesBot()
+    if name == "search":
+        raise BotError("the search bot is not written yet")
+    raise BotError(f"no bot {name!r}; choose one of " + ", ".join(BOT_NAMES))
