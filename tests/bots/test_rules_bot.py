@@ -1,0 +1,217 @@
+"""The rule-based bot in set positions: each test is named after the play it checks."""
+
+from __future__ import annotations
+
+from hukum.bots import make_bot
+from hukum.bots.rules import Knowledge, RulesBot
+from hukum.cards import CardSet, Suit, bits, deck
+from hukum.mindi import Deal, Move, MoveKind, Rules
+
+
+def position(
+    rules: Rules,
+    dealer: int,
+    hands: dict[int, str],
+    moves: str = "",
+    voids: dict[int, str] | None = None,
+    shown_card: str | None = None,
+) -> Deal:
+    """A deal where the given seats hold (at least) the given cards; the other cards are shared
+    out among seats still short, never in a suit listed in ``voids``; then ``moves`` are made."""
+    given = {s: CardSet.parse(t) for s, t in hands.items()}
+    used = 0
+    for cs in given.values():
+        used |= cs.mask
+    pool = [c for c in bits(deck(rules.deck)) if not used >> c & 1]
+    void_suits = {s: {Suit.parse(x) for x in t.split()} for s, t in (voids or {}).items()}
+    full: list[list[int]] = [list(given.get(s, CardSet())) for s in range(rules.players)]
+    for seat in sorted(range(rules.players), key=lambda s: -len(void_suits.get(s, ()))):
+        keep = []
+        for c in pool:
+            if len(full[seat]) < rules.hand_size and c.suit not in void_suits.get(seat, set()):
+                full[seat].append(c)
+            else:
+                keep.append(c)
+        pool = keep
+    deal = Deal(rules, dealer, full, shown_card=shown_card)
+    for text in moves.split(","):
+        if text.strip():
+            deal.push(Move.parse(text.strip()))
+    return deal
+
+
+def choose(deal: Deal) -> Move:
+    turn = deal.turn
+    assert turn is not None
+    return RulesBot().choose(deal.view(turn))
+
+
+CLASSIC = Rules()
+ME = "10H 4H 9C 8C 7C 6D 5D 4D 9S 8S 7S 6S 5S"
+
+
+def test_drops_the_10_under_partners_master_ace() -> None:
+    deal = position(CLASSIC, 1, {0: ME, 2: "AH", 3: "3H"}, "AH, 3H")
+    assert choose(deal) == Move.parse("10H")
+
+
+def test_keeps_the_10_when_partners_card_can_be_beaten() -> None:
+    deal = position(CLASSIC, 1, {0: ME, 2: "QH", 3: "3H"}, "QH, 3H")
+    assert choose(deal) == Move.parse("4H")
+
+
+def test_wins_a_trick_holding_a_10_with_the_lowest_card_that_wins_it() -> None:
+    me = "QD KD AD 4D 9C 8C 7C 6H 5H 4H 9S 8S 7S"
+    deal = position(CLASSIC, 2, {0: me, 3: "10D"}, "10D")
+    assert choose(deal) == Move.parse("QD")
+
+
+def test_does_not_waste_a_high_trump_on_a_trick_without_a_10() -> None:
+    # Open hukum, spades trump. Seat 0 wins trick 1, loses trick 2, and is void in hearts.
+    rules = Rules(trump="open")
+    me = "AH AS KS 2C 9C 8C 7C 6D 5D 4D 3D 2D 7D"
+    deal = position(
+        rules,
+        2,
+        {0: me, 1: "2H 3C 5H", 2: "3H 4C", 3: "10H KC 6H"},
+        "10H, AH, 2H, 3H, 2C, 3C, 4C, KC, 6H",
+        shown_card="2S",
+    )
+    move = choose(deal)
+    assert move.card is not None and move.card.suit != Suit.SPADES
+
+
+def test_trumps_a_trick_holding_a_10() -> None:
+    rules = Rules(trump="open")
+    me = "AH AS KS 2C 9C 8C 7C 6D 5D 4D 3D 2D 7D"
+    deal = position(
+        rules,
+        2,
+        {0: me, 1: "2H 3C 5H", 2: "3H 4C", 3: "JH KC 10H"},
+        "JH, AH, 2H, 3H, 2C, 3C, 4C, KC, 10H",
+        shown_card="2S",
+    )
+    assert choose(deal) == Move.parse("KS")
+
+
+def test_cashes_a_10_once_nothing_above_it_is_live() -> None:
+    me = "2D JD 10D 5D AC 9H 8H 7H 6S 5S 4S 3S 2S"
+    deal = position(
+        CLASSIC,
+        3,
+        {0: me, 1: "AD 2C", 2: "KD 3C", 3: "QD 4C"},
+        "2D, AD, KD, QD, 2C, 3C, 4C, AC",
+    )
+    assert choose(deal) == Move.parse("10D")
+
+
+def test_leads_an_ace_while_the_10_of_its_suit_is_out() -> None:
+    me = "AS 4S 3S KC 5C 4C 9H 8H 7H 6D 5D 4D 3D"
+    deal = position(CLASSIC, 3, {0: me})
+    assert choose(deal) == Move.parse("AS")
+
+
+def test_does_not_lead_the_ace_into_an_opponents_void() -> None:
+    me = "AS 4S 2S KC 5C 4C AH 8H 7H 6D 5D 4D 3D"
+    deal = position(
+        CLASSIC,
+        3,
+        {0: me, 1: "3C 5H", 2: "3S 6H", 3: "6S 7D"},
+        "2S, 3C, 3S, 6S, 5H, 6H, 7D, AH",
+        voids={1: "S", 3: "H"},
+    )
+    move = choose(deal)
+    assert move.card is not None and move != Move.parse("AS")
+
+
+def test_leads_into_partners_void() -> None:
+    me = "2H 6H 5H 9D 8D AD 4C 3C 8S 7S 6S 5S 4S"
+    deal = position(
+        CLASSIC,
+        3,
+        {0: me, 1: "3H 7D", 2: "2C 5D", 3: "4H 6D"},
+        "2H, 3H, 2C, 4H, 5D, 6D, AD, 7D",
+        voids={2: "H"},
+    )
+    assert choose(deal) == Move.parse("5H")
+
+
+def test_cuts_with_the_10_of_its_longest_suit() -> None:
+    me = "10S AS 9S 8S 7S 6S AC 2C KD QD 5D 4D 3D"
+    deal = position(CLASSIC, 2, {0: me, 3: "AH"}, "AH", voids={0: "H"})
+    assert choose(deal) == Move.parse("10S")
+
+
+def test_hides_a_low_card_of_its_strongest_suit() -> None:
+    me = "10S AS KS 8S 7S 6S AC 2C KD QD 5D 4D 3D"
+    deal = position(Rules.preset("hidden"), 3, {0: me})
+    assert choose(deal) == Move.parse("hide 6S")
+
+
+def test_announces_its_strongest_suit() -> None:
+    rules = Rules.preset("dehla-pakad")
+    deal = position(rules, 3, {0: "AH KH 10H 2C 3D"})  # the first batch of five
+    assert deal.view(0).hand == CardSet.parse("AH KH 10H 2C 3D")
+    assert choose(deal) == Move.announce(Suit.HEARTS)
+
+
+def test_reveals_the_trump_to_save_a_10_under_on_request() -> None:
+    rules = Rules.preset("hidden", reveal="on_request")
+    me = "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"
+    deal = position(rules, 2, {0: me, 3: "10H AH KH QH"}, "hide AH, 10H")
+    moves = deal.legal_moves()
+    assert Move.REVEAL_TRUMP in moves
+    assert choose(deal) == Move.REVEAL_TRUMP
+
+
+def test_does_not_reveal_the_trump_for_a_worthless_trick() -> None:
+    rules = Rules.preset("hidden", reveal="on_request")
+    me = "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"
+    deal = position(rules, 2, {0: me, 3: "2H AH KH QH"}, "hide AH, 2H")
+    move = choose(deal)
+    assert move.kind is MoveKind.PLAY and move.card is not None and move.card.rank != 10
+
+
+def _find(seeds: range, rules: Rules, want: str) -> tuple[int, int]:
+    """Play rules-bot deals; count positions matching ``want`` and how often the bot agreed."""
+    bot = RulesBot()
+    seen = agreed = 0
+    for seed in seeds:
+        deal = Deal.new(rules, dealer=seed % 4, seed=seed)
+        while not deal.is_over():
+            turn = deal.turn
+            assert turn is not None
+            view = deal.view(turn)
+            move = bot.choose(view)
+            k = Knowledge(view)
+            if want == "lost-last" and k.decided == -1 and len(view.trick) == 3:
+                # Last to play with a winner in hand and no trick yet: take it.
+                best, seat = k.best()
+                wins = [
+                    m for m in view.legal_moves if m.card and k.card_key(m.card, k.trump) > best
+                ]
+                if seat & 1 != k.team and wins and view.tricks_won[k.team] == 0:
+                    seen += 1
+                    agreed += move in wins
+            deal.push(move)
+    return seen, agreed
+
+
+def test_denies_the_whitewash_once_the_deal_is_lost() -> None:
+    seen, agreed = _find(range(60), CLASSIC, "lost-last")
+    assert seen > 0 and agreed == seen
+
+
+def test_every_move_is_legal_and_fast_to_find_in_every_preset() -> None:
+    for preset in ("classic", "hidden", "mindi-world", "mendicot", "dehla-pakad"):
+        rules = Rules.preset(preset)
+        bot = make_bot("rules")
+        for seed in range(5):
+            deal = Deal.new(rules, dealer=seed % 4, seed=seed)
+            while not deal.is_over():
+                turn = deal.turn
+                assert turn is not None
+                view = deal.view(turn)
+                move = bot.choose(view)
+                assert move in view.legal_moves
+                deal.push(move)
