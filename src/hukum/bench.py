@@ -1,0 +1,84 @@
+"""How fast the Mindi engine plays: random legal deals on one core (``hukum bench``).
+
+Each deal is shuffled and dealt from its own seed, then played to the end by choosing a
+uniformly random legal move until the deal is over; the time includes the shuffle. The
+figures are for people and for ``make bench``; no test asserts a speed.
+
+>>> from hukum.mindi import Rules
+>>> result = run(Rules(), deals=3)
+>>> result.deals, result.moves
+(3, 156)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from hukum.mindi import PRESETS, Deal, Rules
+
+__all__ = ["BenchResult", "run", "run_presets"]
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    """The figures of one benchmark run."""
+
+    name: str
+    """What was measured, e.g. the preset's name."""
+    deals: int
+    """Deals played to the end."""
+    moves: int
+    """Moves made in all (cards played, and hide, announce and reveal moves)."""
+    seconds: float
+    """Time taken, in seconds."""
+
+    @property
+    def deals_per_second(self) -> float:
+        """Deals played per second."""
+        return self.deals / self.seconds if self.seconds > 0 else float("inf")
+
+    @property
+    def moves_per_second(self) -> float:
+        """Moves made per second."""
+        return self.moves / self.seconds if self.seconds > 0 else float("inf")
+
+
+def run(
+    rules: Rules,
+    deals: int | None = 10_000,
+    seconds: float | None = None,
+    seed: int = 0,
+    name: str = "",
+) -> BenchResult:
+    """Play random legal deals until ``deals`` are done or ``seconds`` have passed."""
+    if deals is None and seconds is None:
+        raise ValueError("give a number of deals, a number of seconds, or both")
+    rng = random.Random(seed)
+    draw = rng.random
+    players = rules.players
+    done = moves = 0
+    start = time.perf_counter()
+    deadline = None if seconds is None else start + seconds
+    while (deals is None or done < deals) and (deadline is None or time.perf_counter() < deadline):
+        deal = Deal.new(rules, done % players, rng.getrandbits(32))
+        legal_moves = deal.legal_moves
+        push = deal.push
+        is_over = deal.is_over
+        while not is_over():
+            legal = legal_moves()
+            push(legal[int(draw() * len(legal))])
+            moves += 1
+        done += 1
+    return BenchResult(name, done, moves, time.perf_counter() - start)
+
+
+def run_presets(
+    deals: int | None = 10_000, seconds: float | None = None, seed: int = 0
+) -> list[BenchResult]:
+    """:func:`run` for every preset, in turn."""
+    return [
+        run(rules, deals=deals, seconds=seconds, seed=seed, name=name)
+        for name, rules in PRESETS.items()
+    ]
