@@ -1,0 +1,98 @@
+"""The arena: duplicate scoring, the Wilson interval and the report of a tiny fixed match."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from hukum import records
+from hukum.arena import PlayResult, duplicate_score, format_report, main, run_arena, wilson
+from hukum.mindi import Rules
+
+
+def play(a_won: bool, tens: tuple[int, int], points: int = 1, tricks: int = 7) -> PlayResult:
+    pts = (points, 0) if a_won else (0, points)
+    return PlayResult(0, 0, a_won, "win", tens, (tricks, 13 - tricks), pts)
+
+
+def test_a_duplicate_deal_is_won_by_more_plays_won() -> None:
+    assert duplicate_score([play(True, (3, 1)), play(True, (2, 2))]) == 1.0
+    assert duplicate_score([play(False, (1, 3)), play(False, (2, 2), tricks=6)]) == 0.0
+
+
+def test_one_play_each_is_decided_by_tens_then_points_then_tricks() -> None:
+    assert duplicate_score([play(True, (4, 0), points=2), play(False, (1, 3))]) == 1.0
+    assert duplicate_score([play(True, (3, 1)), play(False, (0, 4), points=2)]) == 0.0
+    # Tens 5–3 … level tens, then points: a mendikot against a plain win.
+    assert duplicate_score([play(True, (4, 0), points=2), play(False, (0, 4))]) == 1.0
+    even = [play(True, (3, 1), tricks=8), play(False, (1, 3), tricks=6)]
+    assert duplicate_score(even) == 1.0  # tricks 14–12
+    assert duplicate_score([play(True, (3, 1)), play(False, (1, 3), tricks=6)]) == 0.5
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    lo, hi = wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    lo, hi = wilson(10, 10)
+    assert lo == pytest.approx(0.7225, abs=1e-4) and hi == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_the_same_deterministic_bot_on_both_sides_ties_every_deal() -> None:
+    report = run_arena("rules", "rules", deals=3, rules=Rules(), seed=4, workers=1)
+    assert [duplicate_score(r.plays) for r in report.results] == [0.5, 0.5, 0.5]
+    for r in report.results:
+        first, second = r.plays
+        assert (first.a_team, second.a_team) == (0, 1)
+        assert first.tens == second.tens[::-1] and first.a_won != second.a_won
+    assert report.win_rate == 0.5
+
+
+def test_report_figures_of_a_tiny_match() -> None:
+    report = run_arena("rules", "random", deals=4, rules=Rules(), seed=2, workers=1)
+    plays = report.plays
+    assert report.deals == 4 and len(plays) == 8
+    assert all(sum(p.tens) == 4 and sum(p.tricks) == 13 for p in plays)
+    assert report.score == sum(duplicate_score(r.plays) for r in report.results)
+    assert report.mean_tens("A") + report.mean_tens("B") == pytest.approx(4.0)
+    assert report.rate("mendikot", "A") == sum(
+        p.a_won and p.kind == "mendikot" for p in plays
+    ) / len(plays)
+    # Each bot makes 13 decisions per seat, two seats, two plays.
+    assert all(len(r.times_a) == len(r.times_b) == 52 for r in report.results)
+    p50, p95, top = report.time_stats("A")
+    assert 0 <= p50 <= p95 <= top
+    lo, hi = report.interval
+    assert lo <= report.win_rate <= hi
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(format_report(report))
+    assert f"{report.win_rate:.1%} [{lo:.1%}, {hi:.1%}]" in console.export_text()
+
+
+def test_parallel_workers_give_the_same_results() -> None:
+    one = run_arena("rules", "random", deals=4, rules=Rules.preset("hidden"), seed=3, workers=1)
+    two = run_arena("rules", "random", deals=4, rules=Rules.preset("hidden"), seed=3, workers=2)
+    assert [r.plays for r in one.results] == [r.plays for r in two.results]
+
+
+def test_every_game_saves_as_a_record_that_replays(tmp_path: Path) -> None:
+    report = run_arena(
+        "random", "rules", deals=2, rules=Rules(), seed=5, workers=1, record_dir=tmp_path
+    )
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 4
+    first = records.load(files[0])
+    outcome = first.deals[0].outcome()
+    assert outcome is not None
+    p = report.results[0].plays[0]
+    assert outcome.tens[p.a_team] == p.tens[0]
+
+
+def test_main_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["rules", "random", "--deals", "2", "--workers", "1", "--no-progress"])
+    assert code == 0
+    assert "duplicate win rate" in capsys.readouterr().out
+    assert main(["rules", "nobody", "--deals", "1", "--workers", "1", "--no-progress"]) == 2
