@@ -59,7 +59,7 @@ class Suit(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Parse ``S``, ``s``, ``♠``, ``♤`` or ``spades``."""
-        key = text.strip().lower()
+        key = _clean(text).lower() if isinstance(text, str) else ""
         if key in _SUIT_BY_TEXT:
             return _SUIT_BY_TEXT[key]
         raise CardParseError(f"not a suit: {text!r} (expected one of C D H S or ♣ ♦ ♥ ♠)")
@@ -74,6 +74,13 @@ for _s in Suit:
     _SUIT_BY_TEXT[_s.name.lower()] = _s
 for _sym, _s in (("♧", Suit.CLUBS), ("♢", Suit.DIAMONDS), ("♡", Suit.HEARTS), ("♤", Suit.SPADES)):
     _SUIT_BY_TEXT[_sym] = _s
+
+
+def _clean(text: str) -> str:
+    """Text without surrounding blanks and without the emoji / text presentation selectors
+    that phone keyboards add after suit symbols (``♠️`` is ``♠`` + U+FE0F)."""
+    return text.replace("\ufe0f", "").replace("\ufe0e", "").strip()
+
 
 #: Ranks from low to high: 2 … 10, J = 11, Q = 12, K = 13, A = 14.
 RANKS = tuple(range(2, 15))
@@ -100,8 +107,7 @@ class Card(int):
     @staticmethod
     def parse(text: str) -> Card:
         """Parse ``10S``, ``TS``, ``10♠``, ``♠10``, ``S10`` (any case)."""
-        t = text.strip()
-        low = t.lower()
+        low = _clean(text).lower() if isinstance(text, str) else ""
         for cut in (1, -1):
             suit_text, rank_text = (low[:cut], low[cut:]) if cut == 1 else (low[cut:], low[:cut])
             suit = _SUIT_BY_TEXT.get(suit_text)
@@ -191,6 +197,10 @@ class CardSet:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
+
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
+        # Pickle and copy through the constructor: __setattr__ refuses the default way.
+        return (CardSet, (self.mask,))
 
     @classmethod
     def parse(cls, text: str) -> CardSet:

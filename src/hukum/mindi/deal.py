@@ -36,6 +36,8 @@ _PHASE_NAMES = ("hide", "announce", "play", "over")
 # Trump methods.
 _CUT, _BAND, _OPEN, _ANNOUNCED = 0, 1, 2, 3
 _METHODS = {"cut": _CUT, "band": _BAND, "open": _OPEN, "announce": _ANNOUNCED}
+# These two messages are matched exactly by hukum.records' tests; no rule id fits them.
+_OVER_MESSAGE = "the deal is over"
 # Why the player to move may ignore the led suit: not at all, because the face-down card was
 # just turned up at their void (auto, or an empty hand), or because they asked for it.
 _NO_VOID, _VOID_REVEALED, _VOID_ASKED = 0, 1, 2
@@ -184,15 +186,21 @@ class Deal:
         seed: int | None = None,
     ) -> None:
         """A deal from the hands as dealt (each seat's cards in the order received; the first
-        five are the first batch, which matters under announce hukum)."""
+        five are the first batch, which matters under announce hukum). A hand may also be
+        one string of cards, e.g. ``"AS 10S 3D …"``."""
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules object, not {type(rules).__name__}")
         n = rules.players
-        if not (isinstance(dealer, int) and 0 <= dealer < n):
-            raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        _check_dealer(rules, dealer)
         if len(hands) != n:
             raise ValueError(f"expected {n} hands, got {len(hands)}")
-        parsed = tuple(tuple(_as_card(c) for c in hand) for hand in hands)
+        parsed = tuple(
+            tuple(
+                _as_card(c)
+                for c in (hand.replace(",", " ").split() if isinstance(hand, str) else hand)
+            )
+            for hand in hands
+        )
         full = deck(rules.deck)
         seen = 0
         for seat, hand in enumerate(parsed):
@@ -269,8 +277,7 @@ class Deal:
     @classmethod
     def new(cls, rules: Rules, dealer: int, seed: int) -> Deal:
         """Shuffle and deal from ``seed`` (M-6); the same seed always gives the same deal."""
-        if not (isinstance(dealer, int) and 0 <= dealer < rules.players):
-            raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
+        _check_dealer(rules, dealer)
         hands, shown = deal_hands(rules, dealer, seed)
         deal = cls.__new__(cls)
         deal._setup(rules, dealer, hands, shown, seed)
@@ -318,8 +325,8 @@ class Deal:
         turn = self._turn
         if seat is not None and seat != turn:
             if self._phase == _OVER:
-                raise IllegalMoveError("the deal is over")
-            raise IllegalMoveError(f"not your turn: seat {turn} is to move")
+                raise IllegalMoveError(_OVER_MESSAGE)
+            raise IllegalMoveError(f"not your turn: seat {turn} is to move (M-7, M-9)")
         if self._phase != _PLAY or move.kind is not _PLAY_KIND:
             self._push_other(move)
             return
@@ -329,7 +336,7 @@ class Deal:
         hand = hands[turn]
         bit = 1 << card
         if not hand & bit:
-            raise IllegalMoveError(f"{card} is not in seat {turn}'s hand")
+            raise IllegalMoveError(self._not_in_hand(card))
         led = self._led
         trump = self._trump
         suit = card >> 4
@@ -344,7 +351,11 @@ class Deal:
                 and (void == _VOID_ASKED or (self._must_trump and self._known))
                 and hand & SUIT_MASKS[trump]
             ):
-                rule = "after asking for the reveal (M-12)" if void else "(must_trump, M-8)"
+                rule = (
+                    "after asking for the reveal (M-12)"
+                    if void == _VOID_ASKED
+                    else "(must_trump, M-8)"
+                )
                 raise IllegalMoveError(
                     f"seat {turn} must play a trump ({Suit(trump).symbol}) {rule}"
                 )
@@ -444,7 +455,7 @@ class Deal:
         kind = move.kind
         turn = self._turn
         if phase == _OVER:
-            raise IllegalMoveError("the deal is over")
+            raise IllegalMoveError(_OVER_MESSAGE)
         if phase == _HIDE:
             if kind is not MoveKind.HIDE or move.card is None:
                 raise IllegalMoveError(
@@ -472,7 +483,7 @@ class Deal:
                     "asking for the trump applies only to band hukum with reveal=on_request (M-12)"
                 )
             if self._known:
-                raise IllegalMoveError("the trump card is already face up")
+                raise IllegalMoveError("the trump card is already face up (M-12)")
             if self._led < 0 or self._hands[turn] & SUIT_MASKS[self._led]:
                 raise IllegalMoveError(
                     "only a player who cannot follow suit may ask for the trump (M-12)"
@@ -482,8 +493,16 @@ class Deal:
             self._void = _VOID_ASKED
             return
         if kind is MoveKind.HIDE:
-            raise IllegalMoveError("a card is laid face down only at the start of band hukum")
-        raise IllegalMoveError("trump is announced only at the start of announce hukum")
+            raise IllegalMoveError(
+                "a card is laid face down only at the start of band hukum (M-12)"
+            )
+        raise IllegalMoveError("trump is announced only at the start of announce hukum (M-15)")
+
+    def _not_in_hand(self, card: Card) -> str:
+        """Why ``card`` cannot be played: someone else holds it, or it is face down."""
+        if card == self._facedown and not self._known and self._turn == self._chooser:
+            return f"{card} is face down until the trump is revealed (M-12)"
+        return f"{card} is not in seat {self._turn}'s hand"
 
     def _snapshot(self) -> _Snapshot:
         return (
@@ -734,6 +753,11 @@ class Deal:
                 if obliged and trump >= 0 and p.card.suit != trump:
                     voids[p.seat].add(Suit(trump))
         return tuple(frozenset(v) for v in voids)
+
+
+def _check_dealer(rules: Rules, dealer: object) -> None:
+    if isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < rules.players):
+        raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
 
 
 @functools.cache

@@ -80,12 +80,14 @@ class Move:
                 suit = Suit.parse(suit)
             except CardParseError as e:
                 raise InvalidMoveError(str(e)) from None
-        return _ANNOUNCE[Suit(suit)]
+        if isinstance(suit, bool) or not isinstance(suit, int) or suit not in _ANNOUNCE:
+            raise InvalidMoveError(f"not a suit: {suit!r}")
+        return _ANNOUNCE[suit]
 
     @staticmethod
     def parse(text: str) -> Move:
         """Parse ``10S``, ``play 10S``, ``hide 10S``, ``reveal`` or ``announce S``."""
-        words = text.strip().split()
+        words = text.strip().split() if isinstance(text, str) else []
         try:
             if len(words) == 1 and words[0].lower() == "reveal":
                 return Move.REVEAL_TRUMP
@@ -129,6 +131,23 @@ class Move:
     def __hash__(self) -> int:
         return hash((self.kind, self.card, self.suit))
 
+    def __reduce__(self) -> tuple[object, tuple[str, int | None, int | None]]:
+        # Pickle and copy as the interned move: __setattr__ refuses the default way.
+        card = None if self.card is None else int(self.card)
+        suit = None if self.suit is None else int(self.suit)
+        return (_interned, (self.kind.value, card, suit))
+
+
+def _interned(kind: str, card: int | None, suit: int | None) -> Move:
+    """The interned move of a pickled one."""
+    if kind == "play" and card is not None:
+        return _PLAY[card]
+    if kind == "hide":
+        return Move.HIDDEN if card is None else _HIDE[card]
+    if kind == "announce" and suit is not None:
+        return _ANNOUNCE[suit]
+    return Move.REVEAL_TRUMP
+
 
 def _card(card: Card | int | str) -> int:
     if isinstance(card, str):
@@ -136,7 +155,7 @@ def _card(card: Card | int | str) -> int:
             return Card.parse(card)
         except CardParseError as e:
             raise InvalidMoveError(str(e)) from None
-    if not deck(52) >> card & 1:
+    if isinstance(card, bool) or not isinstance(card, int) or card not in _PLAY:
         raise InvalidMoveError(f"not a card: {card!r}")
     return card
 

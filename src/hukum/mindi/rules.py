@@ -38,6 +38,11 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
+def _is_int(value: object) -> bool:
+    """A whole number, and not a bool (``True`` is an ``int`` in Python)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class RulesError(ValueError):
     """An unknown option, a value out of range, or an impossible combination of options."""
 
@@ -86,6 +91,9 @@ class Rules:
         for name in ("must_trump", "draw_partnerships"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        for name in ("players", "deck"):
+            if not _is_int(getattr(self, name)):
+                raise RulesError(f"{name} must be a whole number, not {getattr(self, name)!r}")
         if self.players not in (4, 6, 8):
             raise RulesError(f"players={self.players!r}: Mindi is played by 4, 6 or 8 (M-1)")
         if self.deck not in (52, 48):
@@ -101,14 +109,14 @@ class Rules:
         if (
             not isinstance(points, tuple)
             or len(points) != 3
-            or not all(isinstance(p, int) and p >= 0 for p in points)
+            or not all(_is_int(p) and p >= 0 for p in points)
         ):
             raise RulesError(
                 f"points={points!r}: give three whole numbers (win, mendikot, whitewash)"
             )
         for name in ("target", "deals"):
             value = getattr(self, name)
-            if value is not None and (not isinstance(value, int) or value < 1):
+            if value is not None and (not _is_int(value) or value < 1):
                 raise RulesError(f"{name}={value!r} must be a positive whole number or None")
         if self.target is None and self.deals is None:
             raise RulesError(
@@ -139,7 +147,7 @@ class Rules:
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated)."""
-        names = {f.name for f in dataclasses.fields(self)}
+        names = [f.name for f in dataclasses.fields(self)]
         for key in changes:
             if key not in names:
                 raise RulesError(f"no rule option {key!r}; the options are " + ", ".join(names))
