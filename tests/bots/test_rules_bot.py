@@ -183,7 +183,7 @@ def _find(seeds: range, rules: Rules, want: str) -> tuple[int, int]:
             assert turn is not None
             view = deal.view(turn)
             move = bot.choose(view)
-            k = Knowledge(view)
+            k = Knowledge.of_view(view)
             if want == "lost-last" and k.decided == -1 and len(view.trick) == 3:
                 # Last to play with a winner in hand and no trick yet: take it.
                 best, seat = k.best()

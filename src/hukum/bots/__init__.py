@@ -32,5 +32,10 @@ def make_bot(name: str, seed: int = 0, **options: Any) -> Bot:
             raise BotError(f"the rules bot takes no options, got {sorted(options)}")
         return RulesBot()
     if name == "search":
-        raise BotError("the search bot is not written yet")
+        from hukum.bots.search import SearchBot
+
+        try:
+            return SearchBot(seed=seed, **options)
+        except TypeError as e:
+            raise BotError(f"bad option for the search bot: {e}") from None
     raise BotError(f"no bot {name!r}; choose one of " + ", ".join(BOT_NAMES))

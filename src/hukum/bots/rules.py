@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from hukum.bots.base import Bot, check_turn
 from hukum.cards import CARDS, Card
-from hukum.mindi import Move, MoveKind, View
+from hukum.mindi import Move, MoveKind, Played, Rules, View
 
 __all__ = ["Knowledge", "RulesBot", "hold_score"]
 
@@ -71,6 +71,7 @@ class Knowledge:
         "band_hidden",
         "cut_unset",
         "decided",
+        "face_down",
         "hand",
         "led",
         "me",
@@ -82,57 +83,98 @@ class Knowledge:
         "trick",
         "trick_mode",
         "trump",
-        "view",
+        "trump_known",
     )
 
-    def __init__(self, view: View) -> None:
-        self.view = view
-        rules = view.rules
+    def __init__(
+        self,
+        rules: Rules,
+        seat: int,
+        hand: int,
+        trick: Sequence[Played],
+        played: int,
+        trump: int,
+        trump_known: bool,
+        unseen: int,
+        voids: Sequence[int],
+        known: Sequence[int],
+        hand_sizes: Sequence[int],
+        tens: tuple[int, int],
+        tricks_won: tuple[int, int],
+        face_down: int | None = None,
+    ) -> None:
+        """Facts from raw parts: masks of cards, ``voids`` as 4-bit masks of suits per seat,
+        ``tens`` and ``tricks_won`` by team (0, 1), ``trump`` -1 when this seat does not know."""
         n = self.n = rules.players
-        me = self.me = view.seat
+        me = self.me = seat
         self.team = me & 1
-        self.hand = view.hand.mask
-        self.trick = view.trick
+        self.hand = hand
+        self.trick = trick
+        self.played = played
+        self.trump = trump
+        self.trump_known = trump_known
+        self.face_down = face_down
+        self.cut_unset = rules.trump == "cut" and trump < 0
+        self.band_hidden = rules.trump == "band" and not trump_known
+        # What each other seat may hold: unseen cards outside its shown voids, plus known cards.
+        poss = []
+        for other in range(n):
+            if other == me:
+                poss.append(hand)
+                continue
+            m = unseen
+            v = voids[other]
+            if v:
+                for s in range(4):
+                    if v >> s & 1:
+                        m &= ~(_SUIT << (s << 4))
+            if hand_sizes[other] == 0:
+                m = 0
+            poss.append(m | known[other])
+        self.poss = poss
+        self.led = trick[0].card >> 4 if trick else -1
+        order = []
+        other = me
+        for _ in range(n - len(trick) - 1):
+            other = rules.next_seat(other)
+            order.append(other)
+        self.order = order  # seats still to play to this trick after me
+        ours, theirs = tens[self.team], tens[1 - self.team]
+        self.decided = 1 if ours >= 3 else (-1 if theirs >= 3 else 0)
+        live_tens = 4 - ours - theirs
+        won = tricks_won
+        # Tricks themselves matter when the tens are settled, or for a (denied) whitewash.
+        self.trick_mode = (
+            live_tens == 0
+            or (self.decided == 1 and won[1 - self.team] == 0)
+            or (self.decided == -1 and won[self.team] == 0)
+        )
+
+    @classmethod
+    def of_view(cls, view: View) -> Knowledge:
+        """What the seat of ``view`` knows."""
         played = 0
         for t in view.tricks:
             for p in t.plays:
                 played |= 1 << p.card
         for p in view.trick:
             played |= 1 << p.card
-        self.played = played
-        self.trump = -1 if view.trump is None else int(view.trump)
-        self.cut_unset = rules.trump == "cut" and view.trump is None
-        self.band_hidden = rules.trump == "band" and not view.trump_known
-        unseen = view.unseen.mask
-        # What each other seat may hold: unseen cards outside its shown voids, plus known cards.
-        poss = []
-        for seat in range(n):
-            if seat == me:
-                poss.append(self.hand)
-                continue
-            m = unseen
-            for v in view.voids[seat]:
-                m &= ~(_SUIT << (int(v) << 4))
-            if view.hand_sizes[seat] == 0:
-                m = 0
-            poss.append(m | view.known[seat].mask)
-        self.poss = poss
-        self.led = int(view.trick[0].card.suit) if view.trick else -1
-        order = []
-        seat = me
-        for _ in range(n - len(view.trick) - 1):
-            seat = rules.next_seat(seat)
-            order.append(seat)
-        self.order = order  # seats still to play to this trick after me
-        ours, theirs = len(view.tens[self.team]), len(view.tens[1 - self.team])
-        self.decided = 1 if ours >= 3 else (-1 if theirs >= 3 else 0)
-        live_tens = 4 - ours - theirs
-        won = view.tricks_won
-        # Tricks themselves matter when the tens are settled, or for a (denied) whitewash.
-        self.trick_mode = (
-            live_tens == 0
-            or (self.decided == 1 and won[1 - self.team] == 0)
-            or (self.decided == -1 and won[self.team] == 0)
+        voids = [sum(1 << int(s) for s in v) for v in view.voids]
+        return cls(
+            view.rules,
+            view.seat,
+            view.hand.mask,
+            view.trick,
+            played,
+            -1 if view.trump is None else int(view.trump),
+            view.trump_known,
+            view.unseen.mask,
+            voids,
+            [k.mask for k in view.known],
+            view.hand_sizes,
+            (len(view.tens[0]), len(view.tens[1])),
+            view.tricks_won,
+            view.face_down,
         )
 
     # ------------------------------------------------------------ facts
@@ -191,7 +233,7 @@ class Knowledge:
         """The winning key of ``card`` played now by this seat: 32+ trump, 16+ led suit, 0."""
         s = card >> 4
         offset = card & 15
-        if trump >= 0 and s == trump and (self.view.trump_known or self.cut_unset):
+        if trump >= 0 and s == trump and (self.trump_known or self.cut_unset):
             return 32 + offset
         if self.cut_unset and self.led >= 0 and s != self.led:
             return 32 + offset  # this card sets trump (M-11)
@@ -242,7 +284,12 @@ class RulesBot(Bot):
             return self._hide(view, moves)
         if first is MoveKind.ANNOUNCE:
             return self._announce(view, moves)
-        k = Knowledge(view)
+        return self.play(Knowledge.of_view(view), moves)
+
+    def play(self, k: Knowledge, moves: Sequence[Move]) -> Move:
+        """The card (or reveal) the rules pick in the play phase, from worked-out facts."""
+        if len(moves) == 1:
+            return moves[0]
         cards = [m.card for m in moves if m.card is not None]
         if moves[-1].kind is MoveKind.REVEAL and self._wants_reveal(k):
             return Move.REVEAL_TRUMP
@@ -268,7 +315,7 @@ class RulesBot(Bot):
         _best, seat = k.best()
         if seat & 1 == k.team and k.tens_in_trick() == 0:
             return False
-        if k.view.face_down is not None:  # our own card: we hold a trump after the reveal
+        if k.face_down is not None:  # our own card: we hold a trump after the reveal
             return k.tens_in_trick() > 0 or seat & 1 != k.team
         return k.tens_in_trick() > 0 or (k.trick_mode and seat & 1 != k.team)
 

@@ -1,0 +1,254 @@
+"""A determinized Monte-Carlo search player: deal out the unseen cards, play each move out.
+
+For every *world* (a way the unseen cards could lie that agrees with everything the seat
+knows: hand sizes, shown voids, cards known to be in a hand, the band chooser's face-down
+card) it rebuilds the deal from the hands as dealt, replays the history, and plays each
+legal move to the end with the rule-based bot for all four seats. The move with the best
+mean result over the worlds is played. Non-card decisions (the face-down card, the
+announced suit) are left to the rule-based bot.
+
+>>> from hukum.mindi import Deal, Rules
+>>> deal = Deal.new(Rules(), dealer=0, seed=2)
+>>> bot = SearchBot(seed=1, worlds=4, time_budget=None)
+>>> bot.choose(deal.view(1)) in deal.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from hukum.bots.base import Bot, check_turn
+from hukum.bots.rules import Knowledge, RulesBot
+from hukum.cards import CARDS, SUIT_MASKS, bits, deck
+from hukum.mindi import Deal, Move, MoveKind, View
+
+__all__ = ["SearchBot", "World", "build_deal", "sample_world"]
+
+#: A sampled world: every seat's current hand (bitmask) and the hidden face-down card.
+World = tuple[tuple[int, ...], int | None]
+
+
+class DeterminizeError(RuntimeError):
+    """No way to deal the unseen cards agrees with the view (a bug in the view or here)."""
+
+
+def _allowed(view: View, seat: int) -> int:
+    """The mask of suits' cards ``seat`` may still hold by its shown voids."""
+    mask = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
+    for s in view.voids[seat]:
+        mask &= ~SUIT_MASKS[s]
+    return mask
+
+
+def sample_world(view: View, rng: random.Random) -> World:
+    """Deal the unseen cards at random to the other seats, agreeing with the view."""
+    me = view.seat
+    n = view.rules.players
+    unseen = view.unseen.mask
+    hidden_face_down = (
+        view.chooser is not None
+        and view.chooser != me
+        and not view.trump_known
+        and view.phase in ("play", "over")
+        and any(m.kind is MoveKind.HIDE for _, m in view.history)
+    )
+    need = [0] * n
+    base = [0] * n
+    allowed = [0] * n
+    for seat in range(n):
+        if seat == me:
+            base[seat] = view.hand.mask
+            continue
+        known = view.known[seat].mask & ~view.hand.mask
+        base[seat] = known
+        need[seat] = view.hand_sizes[seat] - known.bit_count()
+        allowed[seat] = _allowed(view, seat)
+    total = sum(need) + (1 if hidden_face_down else 0)
+    cards = list(bits(unseen))
+    if total != len(cards):
+        raise DeterminizeError(f"{len(cards)} unseen cards for {total} places")
+    for _attempt in range(200):
+        hands = list(base)
+        left = list(need)
+        pool = cards[:]
+        rng.shuffle(pool)
+        face_down: int | None = None
+        if hidden_face_down:
+            face_down = pool.pop()
+        # Most constrained cards first: those fewest seats may hold.
+        pool.sort(key=lambda c: sum(1 for s in range(n) if left[s] and allowed[s] >> c & 1))
+        ok = True
+        for c in pool:
+            seats = [s for s in range(n) if left[s] > 0 and allowed[s] >> c & 1]
+            if not seats:
+                ok = False
+                break
+            weights = [left[s] for s in seats]
+            seat = rng.choices(seats, weights)[0]
+            hands[seat] |= 1 << c
+            left[seat] -= 1
+        if ok:
+            return tuple(hands), face_down
+    raise DeterminizeError("could not deal the unseen cards to agree with the shown voids")
+
+
+def build_deal(view: View, world: World) -> Deal:
+    """The deal of ``world`` (from the hands as dealt), with the view's history replayed."""
+    hands, face_down = world
+    if face_down is None and view.reveal is not None:
+        face_down = view.reveal.card
+    original = list(hands)
+    for seat, move in view.history:
+        if move.kind is MoveKind.PLAY and move.card is not None:
+            original[seat] |= 1 << move.card
+        elif move.kind is MoveKind.HIDE and not view.trump_known:
+            # Still face down: dealt to the chooser, held in no hand now.
+            card = move.card if move.card is not None else face_down
+            assert card is not None
+            original[seat] |= 1 << card
+    dealt = [[CARDS[c] for c in bits(mask)] for mask in original]
+    deal = Deal(view.rules, view.dealer, dealt, shown_card=view.shown_card)
+    for seat, move in view.history:
+        if move.kind is MoveKind.HIDE and move.card is None:
+            assert face_down is not None
+            move = Move.hide(face_down)
+        deal.push(move, seat=seat)
+    return deal
+
+
+_TENS = sum(1 << (s * 16 + 8) for s in range(4))
+_DECKS = {52: deck(52), 48: deck(48)}
+
+
+def _push(deal: Deal, move: Move, voids: list[int]) -> None:
+    """Make ``move``, noting a void when its card does not follow the led suit."""
+    card = move.card
+    if card is not None:
+        trick = deal.trick
+        if trick and trick[0].card >> 4 != card >> 4:
+            turn = deal.turn
+            assert turn is not None
+            voids[turn] |= 1 << (trick[0].card >> 4)
+    deal.push(move)
+
+
+def _knowledge(deal: Deal, voids: list[int]) -> Knowledge:
+    """What the player to move in a play-out knows, worked out without building a view."""
+    rules = deal.rules
+    seat = deal.turn
+    assert seat is not None
+    n = rules.players
+    hands = [deal.hand(s).mask for s in range(n)]
+    held = 0
+    for h in hands:
+        held |= h
+    face_down = deal.face_down
+    hidden = face_down is not None and not deal.trump_known
+    if hidden:
+        assert face_down is not None
+        held |= 1 << face_down
+    played = _DECKS[rules.deck] & ~held
+    known = [0] * n
+    known[seat] = hands[seat]
+    reveal = deal.reveal
+    chooser = deal.chooser
+    if reveal is not None and chooser is not None and hands[chooser] >> reveal.card & 1:
+        known[chooser] |= 1 << reveal.card
+    unseen = held & ~hands[seat]
+    for k in known:
+        unseen &= ~k
+    trump = deal.trump
+    my_trump = -1
+    if trump is not None and (deal.trump_known or seat == chooser):
+        my_trump = int(trump)
+    taken = deal.captured
+    tens = ((taken[0].mask & _TENS).bit_count(), (taken[1].mask & _TENS).bit_count())
+    return Knowledge(
+        rules,
+        seat,
+        hands[seat],
+        deal.trick,
+        played,
+        my_trump,
+        deal.trump_known,
+        unseen,
+        voids,
+        known,
+        [h.bit_count() for h in hands],
+        tens,
+        deal.tricks_won,
+        face_down if hidden and seat == chooser else None,
+    )
+
+
+def _value(deal: Deal, team: int) -> float:
+    outcome = deal.outcome()
+    assert outcome is not None
+    sign = 1.0 if outcome.winner == team else -1.0
+    tens = outcome.tens[team] - outcome.tens[1 - team]
+    return sign * (1.0 + 0.25 * (outcome.points - 1)) + 0.05 * tens
+
+
+class SearchBot(Bot):
+    """Flat Monte-Carlo over sampled worlds with rule-based play-outs (see module doc)."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        time_budget: float | None = 0.2,
+        worlds: int | None = 200,
+        min_worlds: int = 4,
+    ) -> None:
+        """A search bot: ``time_budget`` seconds and/or at most ``worlds`` worlds a move."""
+        if time_budget is None and worlds is None:
+            raise ValueError("give the search bot a time budget, a number of worlds, or both")
+        self.rng = random.Random(seed)
+        self.time_budget = time_budget
+        self.worlds = worlds
+        self.min_worlds = min_worlds
+        self.policy = RulesBot()
+        self.last_worlds = 0
+
+    def choose(self, view: View) -> Move:
+        """The legal move with the best mean play-out result over sampled worlds."""
+        moves = check_turn(view)
+        if len(moves) == 1 or moves[0].kind in (MoveKind.HIDE, MoveKind.ANNOUNCE):
+            return moves[0] if len(moves) == 1 else self.policy.choose(view)
+        start = time.perf_counter()
+        team = view.seat & 1
+        totals = [0.0] * len(moves)
+        count = 0
+        policy = self.policy
+        root_voids = [sum(1 << int(s) for s in v) for v in view.voids]
+        while True:
+            deal = build_deal(view, sample_world(view, self.rng))
+            for i, move in enumerate(moves):
+                voids = list(root_voids)
+                _push(deal, move, voids)
+                pushed = 1
+                while not deal.is_over():
+                    legal = deal.legal_moves()
+                    if len(legal) > 1:
+                        _push(deal, policy.play(_knowledge(deal, voids), legal), voids)
+                    else:
+                        _push(deal, legal[0], voids)
+                    pushed += 1
+                totals[i] += _value(deal, team)
+                for _ in range(pushed):
+                    deal.pop()
+            count += 1
+            if self.worlds is not None and count >= self.worlds:
+                break
+            if (
+                self.time_budget is not None
+                and count >= self.min_worlds
+                and time.perf_counter() - start >= self.time_budget
+            ):
+                break
+        self.last_worlds = count
+        best = max(range(len(moves)), key=lambda i: totals[i])
+        return moves[best]

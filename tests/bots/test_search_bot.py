@@ -1,0 +1,114 @@
+"""The search bot: its determinizer deals only what the seat cannot rule out, and it plays."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hukum.bots import make_bot
+from hukum.bots.rules import RulesBot
+from hukum.bots.search import SearchBot, _knowledge, _push, build_deal, sample_world
+from hukum.cards import SUIT_MASKS
+from hukum.mindi import Deal, Rules
+
+RULES = [
+    Rules(),
+    Rules.preset("hidden"),
+    Rules.preset("hidden", reveal="on_request"),
+    Rules.preset("dehla-pakad"),
+    Rules(must_trump=True),
+    Rules(trump="open"),
+    Rules.preset("mindi-world", players=6, deck=48),
+]
+
+
+def random_position(rules: Rules, seed: int, steps: int) -> Deal:
+    """A deal after ``steps`` random moves (at least past the hide/announce decision)."""
+    rng = random.Random(seed)
+    deal = Deal.new(rules, dealer=seed % rules.players, seed=seed)
+    done = 0
+    while not deal.is_over() and (done < steps or deal.phase != "play"):
+        moves = deal.legal_moves()
+        deal.push(moves[rng.randrange(len(moves))])
+        done += 1
+    return deal
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rules=st.sampled_from(RULES),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 60),
+    seat=st.integers(0, 7),
+    world_seed=st.integers(0, 1000),
+)
+def test_the_determinizer_deals_only_what_the_seat_cannot_rule_out(
+    rules: Rules, seed: int, steps: int, seat: int, world_seed: int
+) -> None:
+    deal = random_position(rules, seed, steps)
+    me = seat % rules.players
+    view = deal.view(me)
+    hands, face_down = sample_world(view, random.Random(world_seed))
+    assert hands[me] == view.hand.mask
+    dealt = 0
+    for s, hand in enumerate(hands):
+        assert not dealt & hand, "a card dealt twice"
+        dealt |= hand
+        if s == me:
+            continue
+        assert hand.bit_count() == view.hand_sizes[s]
+        known = view.known[s].mask
+        assert hand & known == known
+        assert not (hand & ~known) & ~view.unseen.mask, "a seen card dealt"
+        for suit in view.voids[s]:
+            assert not (hand & ~known) & SUIT_MASKS[suit], "a card dealt into a shown void"
+    hidden = view.chooser not in (None, me) and not view.trump_known and view.phase == "play"
+    assert (face_down is not None) == hidden
+    if face_down is not None:
+        assert view.unseen.mask >> face_down & 1 and not dealt >> face_down & 1
+    # The rebuilt deal looks exactly the same from this seat.
+    assert build_deal(view, (hands, face_down)).view(me) == view
+
+
+def test_play_out_facts_agree_with_the_view() -> None:
+    bot = RulesBot()
+    for rules in RULES[:4]:
+        deal = random_position(rules, 3, 0)
+        voids = [0] * rules.players
+        while not deal.is_over():
+            turn = deal.turn
+            assert turn is not None
+            move = bot.choose(deal.view(turn))
+            legal = deal.legal_moves()
+            assert bot.play(_knowledge(deal, voids), legal) == move
+            _push(deal, move, voids)
+
+
+def test_search_plays_legal_moves_in_every_preset_with_a_tiny_budget() -> None:
+    for preset in ("classic", "hidden", "dehla-pakad"):
+        deal = Deal.new(Rules.preset(preset), dealer=1, seed=9)
+        bots = [make_bot("search", seed=s, worlds=2, time_budget=None) for s in range(4)]
+        while not deal.is_over():
+            turn = deal.turn
+            assert turn is not None
+            view = deal.view(turn)
+            move = bots[turn].choose(view)
+            assert move in view.legal_moves
+            deal.push(move)
+
+
+def test_search_takes_the_10_it_can_win() -> None:
+    # Seat 0 is last to play to a trick holding 10S and can win it with AS or give it away.
+    hands = [
+        "AS 3S 2C 3C 4C 5C 6C 7C 8C 9C 2D 3D 4D",
+        "10S 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
+        "4S 5S 6S 7S 8S 9S JS QS KS 5D 6D 7D 8D",
+        "2S AH 10C JC QC KC AC 9D 10D JD QD KD AD",
+    ]
+    deal = Deal(Rules(), 0, [h.split() for h in hands])
+    for card in ("10S", "4S", "2S"):
+        deal.push(deal.legal_moves()[[str(m) for m in deal.legal_moves()].index(card)])
+    bot = SearchBot(seed=0, worlds=40, time_budget=None)
+    assert str(bot.choose(deal.view(0))) == "AS"
