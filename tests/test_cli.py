@@ -1,0 +1,316 @@
+"""The ``hukum`` command, run for real: play with piped input, replay, bench, errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO
+
+import pytest
+from rich.console import Console
+
+from hukum import __version__, records
+from hukum.cards import Card, Suit
+from hukum.cli import TerminalGame, random_chooser
+from hukum.mindi import Match, Rules
+
+ENV = {**os.environ, "COLUMNS": "200", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"}
+PROMPT = "Your move (number or card; help): "
+CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([♣♦♥♠])")
+
+
+def hukum(*args: str, input: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hukum", *args],
+        input=input,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=ENV,
+        timeout=60,
+    )
+
+
+def ok(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    return result.stdout
+
+
+def cards_in(text: str) -> list[Card]:
+    return [Card.parse(rank + suit) for rank, suit in CARD.findall(text)]
+
+
+# ---------------------------------------------------------------- basics
+
+
+def test_version_and_help() -> None:
+    assert ok(hukum("--version")).strip() == f"hukum {__version__}"
+    for command in ("play", "replay", "bench"):
+        assert "usage: hukum " + command in ok(hukum(command, "--help"))
+    result = hukum()
+    assert result.returncode == 2 and "play" in result.stderr
+
+
+def test_user_mistakes_exit_2_with_a_message_and_no_traceback() -> None:
+    cases = [
+        (["play", "--option", "colour=red"], "no rule option 'colour'"),
+        (["play", "--option", "must_trump"], "write key=value"),
+        (["play", "--option", "players=6"], "set deck=48"),
+        (["play", "--seat", "4"], "seats are 0 to 3"),
+        (["play", "--preset", "poker"], "invalid choice"),
+        (["play", "--deals", "0"], "must be 1 or more"),
+        (["play", "--record", "/no/such/folder/game.json"], "does not exist"),
+        (["bench", "--seconds", "x"], "not a number of seconds"),
+        (["replay", "/no/such/file.json"], "cannot read the file"),
+    ]
+    for args, message in cases:
+        result = hukum(*args)
+        assert result.returncode == 2, args
+        assert message in result.stderr, (args, result.stderr)
+        assert "Traceback" not in result.stderr
+
+
+# ---------------------------------------------------------------- play
+
+
+def test_play_a_whole_deal_by_always_choosing_number_1(tmp_path: Path) -> None:
+    out = ok(hukum("play", "--seed", "3", "--deals", "1", input="1\n" * 20))
+    assert out.count(PROMPT) == 13  # one card per trick, never refused
+    assert out.count(" plays ") == 39
+    assert re.search(r"Team [01] (wins|wins with mendikot|wins a whitewash): \d–\d tens", out)
+    assert "Match over" in out and "Match score: team 0 " in out
+
+
+def test_play_an_illegal_card_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
+    rules = Rules(deals=1)
+    hand = Match(rules, seed=3).start_deal().dealt[0]
+    elsewhere = next(c for c in map(Card, range(64)) if c in _pack() and c not in hand)
+    path = tmp_path / "game.json"
+    out = ok(
+        hukum(
+            "play",
+            "--seed",
+            "3",
+            "--deals",
+            "1",
+            "--record",
+            str(path),
+            input=f"{elsewhere.code}\nbanana\n77\nhelp\n1\n" + "1\n" * 20,
+        )
+    )
+    assert f"{elsewhere} is not in seat 0's hand" in out
+    assert "not a move: 'banana'" in out
+    assert "no move number 77: choose 1 to 13" in out
+    assert "last         show the last trick" in out
+    assert out.count(PROMPT) == 13 + 4
+    match = records.load(path)
+    assert match.is_over() and len(match.deals[0].moves) == 52
+
+
+def test_play_must_follow_suit_is_refused_with_the_rule() -> None:
+    # Drive the game turn by turn through the real pipe: at the first trick where the human
+    # holds the led suit and another, try the other suit first.
+    with subprocess.Popen(
+        [sys.executable, "-m", "hukum", "play", "--seed", "11", "--deals", "1", "--seat", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        refused = False
+        for _ in range(13):
+            screen = _read_until(proc.stdout, PROMPT)
+            if not screen.endswith(PROMPT):
+                break
+            led = re.search(r"Trick \d+: Seat \d (10|[2-9JQKA])([♣♦♥♠]) \(led", screen)
+            hand = _hand(screen)
+            if not refused and led:
+                suit = Suit.parse(led.group(2))
+                if any(c.suit == suit for c in hand) and any(c.suit != suit for c in hand):
+                    bad = next(c for c in hand if c.suit != suit)
+                    proc.stdin.write(f"{bad.code}\n".encode())
+                    proc.stdin.flush()
+                    answer = _read_until(proc.stdout, PROMPT)
+                    assert f"seat 1 must follow {suit.symbol} (M-8)" in answer
+                    refused = True
+            proc.stdin.write(b"1\n")
+            proc.stdin.flush()
+        proc.stdin.close()
+        rest = proc.stdout.read().decode()
+        assert proc.wait(timeout=30) == 0
+    assert refused, "no trick where seat 1 could break the follow rule"
+    assert "Match over" in rest
+
+
+def test_quit_and_end_of_input_save_the_match_in_progress(tmp_path: Path) -> None:
+    path = tmp_path / "quit.json"
+    out = ok(hukum("play", "--seed", "8", "--record", str(path), input="1\n1\nquit\n"))
+    assert "Stopped." in out and f"Record saved to {path}" in out
+    match = records.load(path)
+    assert match.current is not None and not match.is_over()
+    assert [s for s, _ in match.current.history].count(0) == 2
+    eof = tmp_path / "eof.json"
+    out = ok(hukum("play", "--seed", "8", "--record", str(eof), input="1\n"))
+    assert "Stopped." in out and f"Record saved to {eof}" in out
+    ended = records.load(eof).current
+    assert ended is not None and [s for s, _ in ended.history].count(0) == 1
+    assert ended.moves == match.current.moves[: len(ended.moves)]  # the same game so far
+
+
+def test_record_then_replay(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    ok(
+        hukum(
+            "play",
+            "--seed",
+            "21",
+            "--preset",
+            "hidden",
+            "--deals",
+            "2",
+            "--record",
+            str(path),
+            input="1\n" * 60 + "y\n" + "1\n" * 60,
+        )
+    )
+    match = records.load(path)
+    assert len(match.deals) == 2 and match.is_over()
+    out = ok(hukum("replay", str(path)))
+    assert "Deal 1" in out and "Deal 2" in out
+    for deal in match.deals:
+        outcome = deal.outcome()
+        assert outcome is not None and outcome.describe() in out
+        face_down = deal.face_down
+        assert face_down is not None and f"lays {face_down} face down" in out
+    rows = re.findall(r"^│\s+(\d+) │ seat \d", out, flags=re.M)
+    assert rows == [str(n) for n in range(1, 14)] * 2
+    a, b = match.scores
+    assert f"team 0 {a} – {b} team 1" in out
+
+
+def test_replay_of_a_corrupt_record_exits_2_with_a_message(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{not json", encoding="utf-8")
+    result = hukum("replay", str(path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert f"hukum replay: error: {path}: not a record: not valid JSON" in result.stderr
+    assert "Traceback" not in result.stderr
+    # A record whose moves break the rules names the deal, the move and the rule.
+    match = Match(Rules(deals=1), seed=1)
+    deal = match.start_deal()
+    data = records.to_dict(match)
+    first = deal.turn
+    assert first is not None
+    data["deals"][0]["moves"] = [deal.dealt[(first + 1) % 4][0].code]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = hukum("replay", str(path))
+    assert result.returncode == 2
+    assert f"deal 1, move 1 ({deal.dealt[(first + 1) % 4][0].code}): " in result.stderr
+    assert f"is not in seat {first}'s hand" in result.stderr
+
+
+def test_bench_prints_figures_for_every_preset() -> None:
+    out = ok(hukum("bench", "--deals", "3", "--all-presets"))
+    assert "deals/s" in out and "moves/s" in out
+    for name in ("classic", "hidden", "mindi-world", "mendicot", "dehla-pakad"):
+        assert re.search(rf"│ {name}\s+│\s+3 │", out), name
+    assert "│ hidden " in ok(hukum("bench", "--preset", "hidden", "--deals", "2"))
+
+
+# ---------------------------------------------------------------- what the human sees (M-20)
+
+
+def check_no_other_hand_shown(out: str, rules: Rules, seed: int, seat: int) -> None:
+    """Every card on the screen is the human's own, or was played, shown or turned up."""
+    deal = Match(rules, seed).start_deal()
+    hands = deal.dealt
+    public = set(hands[seat])
+    if deal.shown_card is not None:
+        public.add(deal.shown_card)
+    plays = 0
+    for line in out.splitlines():
+        if line.startswith("Draw for the first dealer"):
+            continue  # a separate pack, drawn in the open
+        played = re.match(r"Seat (\d) plays (\S+)", line)
+        if played:
+            card = Card.parse(played.group(2))
+            assert card in hands[int(played.group(1))], line
+            public.add(card)
+            plays += 1
+        turned = re.search(r"the face-down card (\S+) is turned up", line)
+        if turned:
+            card = Card.parse(turned.group(1))
+            assert card in hands[deal.chooser if deal.chooser is not None else -1], line
+            public.add(card)
+        for card in cards_in(line):
+            assert card in public, f"{card} of another hand shown: {line!r}"
+    assert plays == (rules.players - 1) * rules.hand_size
+
+
+def test_the_play_screen_never_shows_another_seats_card() -> None:
+    out = ok(hukum("play", "--seed", "5", "--deals", "1", "--seat", "2", input="1\n" * 30))
+    check_no_other_hand_shown(out, Rules(deals=1), seed=5, seat=2)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules.preset("hidden", deals=1),
+        Rules.preset("hidden", reveal="on_request", deals=1),
+        Rules.preset("dehla-pakad", deals=1),
+        Rules(trump="open", must_trump=True, deals=1),
+        Rules(players=6, deck=48, trump="band", deals=1),
+    ],
+    ids=["hidden", "on_request", "dehla-pakad", "open", "six-band"],
+)
+@pytest.mark.parametrize("seat", [0, 1, 3])
+def test_no_other_hand_shown_under_every_trump_method(rules: Rules, seat: int) -> None:
+    for seed in range(3):
+        buffer = io.StringIO()
+        game = TerminalGame(
+            match=Match(rules, seed),
+            seat=seat,
+            choosers={s: random_chooser(s) for s in range(rules.players) if s != seat},
+            console=Console(file=buffer, width=200, no_color=True, highlight=False),
+            read=_answers("1"),
+        )
+        assert game.run() == 0
+        check_no_other_hand_shown(buffer.getvalue(), rules, seed, seat)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _pack() -> set[Card]:
+    return {Card.of(s, r) for s in Suit for r in range(2, 15)}
+
+
+def _answers(text: str) -> Callable[[str], str]:
+    def read(prompt: str) -> str:
+        return text
+
+    return read
+
+
+def _read_until(stream: IO[bytes], marker: str) -> str:
+    data = b""
+    goal = marker.encode()
+    while not data.endswith(goal):
+        chunk = os.read(stream.fileno(), 1)
+        if not chunk:
+            break
+        data += chunk
+    return data.decode("utf-8", errors="replace")
+
+
+def _hand(screen: str) -> list[Card]:
+    part = screen.rsplit("Your hand", 1)[-1].split(PROMPT)[0]
+    return cards_in(part.split("\n", 1)[1] if "\n" in part else "")
