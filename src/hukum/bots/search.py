@@ -24,7 +24,7 @@ from hukum.bots.rules import Knowledge, RulesBot
 from hukum.cards import CARDS, SUIT_MASKS, bits, deck
 from hukum.mindi import Deal, Move, MoveKind, View
 
-__all__ = ["SearchBot", "World", "build_deal", "sample_world"]
+__all__ = ["SearchBot", "World", "build_deal", "sample_world", "shown_voids"]
 
 #: A sampled world: every seat's current hand (bitmask) and the hidden face-down card.
 World = tuple[tuple[int, ...], int | None]
@@ -34,11 +34,30 @@ class DeterminizeError(RuntimeError):
     """No way to deal the unseen cards agrees with the view (a bug in the view or here)."""
 
 
-def _allowed(view: View, seat: int) -> int:
-    """The mask of suits' cards ``seat`` may still hold by its shown voids."""
-    mask = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
-    for s in view.voids[seat]:
-        mask &= ~SUIT_MASKS[s]
+def shown_voids(view: View) -> list[int]:
+    """Each seat's shown voids as a 4-bit mask of suits, from ``view.voids`` and the reveal.
+
+    The engine's ``view.voids`` notes a void when the void player plays; but when the
+    face-down card is turned up at a player's turn (band hukum, M-12) that player has shown
+    a void in the led suit at once, before playing, so it is added here.
+    """
+    voids = [sum(1 << int(s) for s in v) for v in view.voids]
+    reveal = view.reveal
+    if reveal is not None and reveal.position > 0:
+        if reveal.trick < len(view.tricks):
+            led = view.tricks[reveal.trick].plays[0].card >> 4
+        else:
+            led = view.trick[0].card >> 4
+        voids[reveal.seat] |= 1 << led
+    return voids
+
+
+def _allowed(voids: int) -> int:
+    """The mask of the cards a seat with these voids (4-bit mask of suits) may hold."""
+    mask = 0
+    for s in range(4):
+        if not voids >> s & 1:
+            mask |= SUIT_MASKS[s]
     return mask
 
 
@@ -57,6 +76,7 @@ def sample_world(view: View, rng: random.Random) -> World:
     need = [0] * n
     base = [0] * n
     allowed = [0] * n
+    voids = shown_voids(view)
     for seat in range(n):
         if seat == me:
             base[seat] = view.hand.mask
@@ -64,7 +84,19 @@ def sample_world(view: View, rng: random.Random) -> World:
         known = view.known[seat].mask & ~view.hand.mask
         base[seat] = known
         need[seat] = view.hand_sizes[seat] - known.bit_count()
-        allowed[seat] = _allowed(view, seat)
+        allowed[seat] = _allowed(voids[seat])
+    must_follow: tuple[int, int] | None = None
+    turn = view.turn
+    if (
+        view.rules.trump == "band"
+        and view.rules.reveal == "auto"
+        and not view.trump_known
+        and view.trick
+        and turn is not None
+        and turn != me
+        and view.hand_sizes[turn] > 0
+    ):
+        must_follow = (turn, view.trick[0].card >> 4)
     total = sum(need) + (1 if hidden_face_down else 0)
     cards = list(bits(unseen))
     if total != len(cards):
@@ -77,6 +109,18 @@ def sample_world(view: View, rng: random.Random) -> World:
         face_down: int | None = None
         if hidden_face_down:
             face_down = pool.pop()
+        if must_follow is not None:
+            # Band/auto, card still face down: the player to move must hold the led suit,
+            # or the card would have been turned up at their turn (M-12).
+            seat, led = must_follow
+            if not hands[seat] & SUIT_MASKS[led]:
+                follow = [c for c in pool if c >> 4 == led]
+                if not follow:
+                    continue
+                c = rng.choice(follow)
+                pool.remove(c)
+                hands[seat] |= 1 << c
+                left[seat] -= 1
         # Most constrained cards first: those fewest seats may hold.
         pool.sort(key=lambda c: sum(1 for s in range(n) if left[s] and allowed[s] >> c & 1))
         ok = True
@@ -223,7 +267,7 @@ class SearchBot(Bot):
         totals = [0.0] * len(moves)
         count = 0
         policy = self.policy
-        root_voids = [sum(1 << int(s) for s in v) for v in view.voids]
+        root_voids = shown_voids(view)
         while True:
             deal = build_deal(view, sample_world(view, self.rng))
             for i, move in enumerate(moves):
