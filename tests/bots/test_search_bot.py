@@ -71,9 +71,9 @@ def test_the_determinizer_deals_only_what_the_seat_cannot_rule_out(
         assert not (hand & ~known) & ~view.unseen.mask, "a seen card dealt"
         for suit in view.voids[s]:
             assert not (hand & ~known) & SUIT_MASKS[suit], "a card dealt into a shown void"
-        for suit in range(4):
-            if shown_voids(view)[s] >> suit & 1:
-                assert not (hand & ~known) & SUIT_MASKS[suit]
+        for number in range(4):
+            if shown_voids(view)[s] >> number & 1:
+                assert not (hand & ~known) & SUIT_MASKS[number]
     hidden = view.chooser not in (None, me) and not view.trump_known and view.phase == "play"
     assert (face_down is not None) == hidden
     if face_down is not None:
