@@ -190,7 +190,7 @@ def test_record_then_replay(tmp_path: Path) -> None:
         assert outcome is not None and outcome.describe() in out
         face_down = deal.face_down
         assert face_down is not None and f"lays {face_down} face down" in out
-    rows = re.findall(r"^│\s+(\d+) │ seat \d", out, flags=re.M)
+    rows = re.findall(r"^ +(\d+) +\d +(?:\S+ +){4}\d\b", out, flags=re.M)
     assert rows == [str(n) for n in range(1, 14)] * 2
     a, b = match.scores
     assert f"team 0 {a} – {b} team 1" in out

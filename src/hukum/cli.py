@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -39,11 +40,11 @@ from hukum.mindi import (
     MoveKind,
     Outcome,
     Played,
+    Reveal,
     Rules,
     RulesError,
     View,
 )
-from hukum.mindi.view import Reveal
 from hukum.records import RecordError
 
 __all__ = ["Chooser", "TerminalGame", "main", "random_chooser"]
@@ -543,19 +544,12 @@ class TerminalGame:
         if rules.capture == "dehla":
             c.print(
                 Text(f"Pile:    {len(view.pile)} cards, tens ")
-                + _cards(_by_display(CardSet(c for c in view.pile if c.rank == 10)))
+                + _cards(_by_display(CardSet(card for card in view.pile if card.rank == 10)))
             )
         c.print(self._score_line())
         if view.trick:
-            line = Text(f"Trick {trick_no}: ")
-            parts = []
-            for i, p in enumerate(view.trick):
-                part = Text(f"{self._who(p.seat)} ") + _card(p.card, p.trump)
-                if i == 0:
-                    part += Text(" (led)")
-                parts.append(part)
-            c.print(line + Text(", ").join(parts))
-        else:
+            c.print(Text(f"Trick {trick_no}: ") + _trick_text(view.trick, self._who))
+        elif view.phase == "play":
             c.print(Text(f"Trick {trick_no}: you lead."))
         legal = list(view.legal_moves)
         numbered: list[Move] = []
@@ -577,7 +571,7 @@ class TerminalGame:
             parts = []
             for card in cards:
                 if card in playable:
-                    parts.append(Text(f"[{playable[card]}] ", style="cyan") + _card(card))
+                    parts.append(Text.assemble((f"[{playable[card]}] ", "cyan"), _card(card)))
                 else:
                     parts.append(Text(str(card), style="dim"))
             c.print(line + Text("  ").join(parts))
@@ -703,12 +697,12 @@ def _replay_deal(deal: Deal, number: int, c: Console) -> None:
             + _suit(deal.shown_card.suit)
             + Text(" is trump.")
         )
-    table = Table(title=None, show_lines=False, header_style="bold")
-    table.add_column("#", justify="right")
-    table.add_column("led by")
+    table = Table(box=box.SIMPLE_HEAD, header_style="bold", pad_edge=False)
+    table.add_column("trick", justify="right")
+    table.add_column("led", justify="right")
     for seat in range(n):
-        table.add_column(f"seat {seat}")
-    table.add_column("won by")
+        table.add_column(f"s{seat}", no_wrap=True)
+    table.add_column("won", justify="right")
     table.add_column("notes")
     notes: list[Text] = []
     for seat, move in deal.history:
@@ -730,19 +724,19 @@ def _replay_deal(deal: Deal, number: int, c: Console) -> None:
             assert move.suit is not None
             c.print(Text(f"Seat {seat} announces ") + _suit(move.suit) + Text(" as trump."))
         elif move.kind is MoveKind.REVEAL:
-            notes.append(Text(f"seat {seat} asks for the trump"))
+            notes.append(Text(f"s{seat} asks for the trump"))
         elif rules.trump == "cut" and sim.trump_known and not trump_known:
             assert move.card is not None
             notes.append(Text("cut: ") + _suit(move.card.suit) + Text(" is trump"))
         if sim.reveal is not None and not revealed:
             r = sim.reveal
-            why = _reveal_reason(r, sim.chooser, len(sim.hand(r.seat)), lambda s: f"seat {s}")
+            why = _reveal_reason(r, sim.chooser, len(sim.hand(r.seat)), lambda s: f"s{s}")
             notes.append(Text("face-down ") + _card(r.card) + Text(f" turned up: {why}"))
         if len(sim.tricks) > done:
             trick = sim.tricks[-1]
             taken = sum(len(x) for x in sim.captured) - held
             if rules.capture == "dehla" and taken:
-                notes.append(Text(f"seat {trick.winner} takes the pile ({taken} cards)"))
+                notes.append(Text(f"s{trick.winner} takes the pile: {taken} cards"))
             tens = [p.card for p in trick.plays if p.card.rank == 10]
             if tens and rules.capture != "dehla":
                 notes.append(_cards(tens) + Text(f" to team {trick.winner % 2}"))
@@ -752,7 +746,12 @@ def _replay_deal(deal: Deal, number: int, c: Console) -> None:
         _trick_row(table, len(sim.tricks) + 1, sim.trick, None, n, notes)
     if table.row_count:
         c.print(table)
-        c.print(Text("Bold cards marked * counted as trumps.", style="dim"))
+        c.print(
+            Text(
+                "Cards by seat (s0 = seat 0); led and won give seats; * counted as a trump.",
+                style="dim",
+            )
+        )
     outcome = sim.outcome()
     if outcome is None:
         c.print(Text(f"Deal in progress after {len(deal.moves)} moves.", style="bold"))
@@ -776,9 +775,9 @@ def _trick_row(
         cells[p.seat] = cell
     table.add_row(
         str(number),
-        f"seat {plays[0].seat}",
+        str(plays[0].seat),
         *cells,
-        f"seat {winner}" if winner is not None else "…",
+        str(winner) if winner is not None else "…",
         Text("; ").join(notes),
     )
 
