@@ -18,7 +18,7 @@ from rich.console import Console
 from hukum import __version__, records
 from hukum.cards import Card, Suit
 from hukum.cli import TerminalGame, random_chooser
-from hukum.mindi import Match, Rules
+from hukum.mindi import Deal, Match, Rules
 
 ENV = {**os.environ, "COLUMNS": "200", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"}
 PROMPT = "Your move (number or card; help): "
@@ -165,6 +165,14 @@ def test_quit_and_end_of_input_save_the_match_in_progress(tmp_path: Path) -> Non
     assert ended.moves == match.current.moves[: len(ended.moves)]  # the same game so far
 
 
+def test_no_to_the_next_deal_stops_and_saves(tmp_path: Path) -> None:
+    path = tmp_path / "one.json"
+    out = ok(hukum("play", "--seed", "2", "--record", str(path), input="1\n" * 13 + "no\n"))
+    assert "Play the next deal? [Y/n] no" in out and "Stopped." in out
+    match = records.load(path)
+    assert len(match.deals) == 1 and match.current is None and not match.is_over()
+
+
 def test_record_then_replay(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     ok(
@@ -178,7 +186,7 @@ def test_record_then_replay(tmp_path: Path) -> None:
             "2",
             "--record",
             str(path),
-            input="1\n" * 60 + "y\n" + "1\n" * 60,
+            input="1\n" * 60,  # the answer to "Play the next deal?" too
         )
     )
     match = records.load(path)
@@ -228,48 +236,53 @@ def test_bench_prints_figures_for_every_preset() -> None:
 # ---------------------------------------------------------------- what the human sees (M-20)
 
 
-def check_no_other_hand_shown(out: str, rules: Rules, seed: int, seat: int) -> None:
+def check_no_other_hand_shown(out: str, deals: list[Deal], seat: int) -> None:
     """Every card on the screen is the human's own, or was played, shown or turned up."""
-    deal = Match(rules, seed).start_deal()
-    hands = deal.dealt
-    public = set(hands[seat])
-    if deal.shown_card is not None:
-        public.add(deal.shown_card)
-    plays = 0
-    for line in out.splitlines():
-        if line.startswith("Draw for the first dealer"):
-            continue  # a separate pack, drawn in the open
-        played = re.match(r"Seat (\d) plays (\S+)", line)
-        if played:
-            card = Card.parse(played.group(2))
-            assert card in hands[int(played.group(1))], line
-            public.add(card)
-            plays += 1
-        turned = re.search(r"the face-down card (\S+) is turned up", line)
-        if turned:
-            card = Card.parse(turned.group(1))
-            assert card in hands[deal.chooser if deal.chooser is not None else -1], line
-            public.add(card)
-        for card in cards_in(line):
-            assert card in public, f"{card} of another hand shown: {line!r}"
-    assert plays == (rules.players - 1) * rules.hand_size
+    segments = re.split(r"^─+ Deal \d+ ─+$", out, flags=re.M)
+    assert len(segments) == len(deals) + 1
+    for line in segments[0].splitlines():  # the intro: only the draw, from its own pack
+        assert line.startswith("Draw for the first dealer") or not cards_in(line), line
+    for deal, text in zip(deals, segments[1:], strict=True):
+        rules = deal.rules
+        hands = deal.dealt
+        public = set(hands[seat])
+        if deal.shown_card is not None:
+            public.add(deal.shown_card)
+        plays = 0
+        for line in text.splitlines():
+            played = re.match(r"Seat (\d) plays (\S+)", line)
+            if played:
+                card = Card.parse(played.group(2))
+                assert card in hands[int(played.group(1))], line
+                public.add(card)
+                plays += 1
+            turned = re.search(r"the face-down card (\S+) is turned up", line)
+            if turned:
+                assert deal.chooser is not None
+                card = Card.parse(turned.group(1))
+                assert card in hands[deal.chooser], line
+                public.add(card)
+            for card in cards_in(line):
+                assert card in public, f"{card} of another hand shown: {line!r}"
+        assert plays == (rules.players - 1) * rules.hand_size
 
 
 def test_the_play_screen_never_shows_another_seats_card() -> None:
     out = ok(hukum("play", "--seed", "5", "--deals", "1", "--seat", "2", input="1\n" * 30))
-    check_no_other_hand_shown(out, Rules(deals=1), seed=5, seat=2)
+    check_no_other_hand_shown(out, [Match(Rules(deals=1), 5).start_deal()], seat=2)
 
 
 @pytest.mark.parametrize(
     "rules",
     [
-        Rules.preset("hidden", deals=1),
-        Rules.preset("hidden", reveal="on_request", deals=1),
-        Rules.preset("dehla-pakad", deals=1),
-        Rules(trump="open", must_trump=True, deals=1),
-        Rules(players=6, deck=48, trump="band", deals=1),
+        Rules.preset("classic", deals=2),
+        Rules.preset("hidden", deals=2),
+        Rules.preset("hidden", reveal="on_request", deals=2),
+        Rules.preset("dehla-pakad", deals=2),
+        Rules(trump="open", must_trump=True, deals=2),
+        Rules(players=6, deck=48, trump="band", deals=2),
     ],
-    ids=["hidden", "on_request", "dehla-pakad", "open", "six-band"],
+    ids=["classic", "hidden", "on_request", "dehla-pakad", "open", "six-band"],
 )
 @pytest.mark.parametrize("seat", [0, 1, 3])
 def test_no_other_hand_shown_under_every_trump_method(rules: Rules, seat: int) -> None:
@@ -283,7 +296,8 @@ def test_no_other_hand_shown_under_every_trump_method(rules: Rules, seat: int) -
             read=_answers("1"),
         )
         assert game.run() == 0
-        check_no_other_hand_shown(buffer.getvalue(), rules, seed, seat)
+        assert game.match.is_over() and len(game.match.deals) == 2
+        check_no_other_hand_shown(buffer.getvalue(), game.match.deals, seat)
 
 
 # ---------------------------------------------------------------- helpers

@@ -335,19 +335,15 @@ class TerminalGame:
         return Move.parse(text)
 
     def _ask_continue(self) -> bool:
-        while True:
-            try:
-                answer = self.read("Play the next deal? [Y/n] ").strip().lower()
-            except EOFError:
-                self.console.print()
-                return False
-            if self.echo:
-                self.console.print(answer, markup=False, highlight=False)
-            if answer in ("", "y", "yes"):
-                return True
-            if answer in ("n", "no", "q", "quit"):
-                return False
-            self.console.print(Text("Answer y or n.", style="red"))
+        try:
+            answer = self.read("Play the next deal? [Y/n] ").strip().lower()
+        except EOFError:
+            self.console.print()
+            return False
+        if self.echo:
+            self.console.print(answer, markup=False, highlight=False)
+        # Enter or anything but no/quit goes on, so that piped answers never get stuck.
+        return not answer.startswith(("n", "q"))
 
     def _deal_over(self, outcome: Outcome) -> None:
         c = self.console
