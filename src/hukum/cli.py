@@ -970,6 +970,8 @@ def main(argv: list[str] | None = None) -> int:
             Text(f"hukum {args.command}: error: {e}", style="red")
         )
         return 2
+    except KeyboardInterrupt:
+        return 130
     except BrokenPipeError:
         # The reader went away (``hukum replay game.json | head``): stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)
