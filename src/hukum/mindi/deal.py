@@ -361,6 +361,8 @@ class Deal:
                 )
             if trump < 0 and self._method == _CUT:
                 # Cut hukum (M-11): the first void player's card sets trump at once.
+                # House decision (M-13): cards of this suit played before the cut did not
+                # count as trumps (there was no trump); they keep their record.
                 self._trump = trump = suit
                 self._known = True
         self._stack.append((move, turn, snapshot))
@@ -671,6 +673,13 @@ class Deal:
         if self._known or own_face_down >= 0:
             trump = self.trump
         tricks = self.tricks
+        if not self._known and self._method == _BAND:
+            # Under band/auto a trick of the hidden suit completed before the reveal holds
+            # cards that count as trumps (M-13); showing that would give the hidden suit
+            # away (M-20), so until the reveal no card shows as a trump.
+            tricks = tuple(
+                t._replace(plays=tuple(p._replace(trump=False) for p in t.plays)) for t in tricks
+            )
         trick = self.trick
         played = 0
         for t in tricks:
