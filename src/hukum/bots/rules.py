@@ -389,7 +389,9 @@ class RulesBot(Bot):
         following = cards[0] >> 4 == led
         trump = k.trump
         if k.cut_unset and not following:
+            # Whatever we play makes its suit trump (M-11): play the suit we want as trump.
             trump = self._cut_suit(k, cards)
+            cards = [c for c in cards if c >> 4 == trump]
         best, best_seat = k.best()
         partner_winning = best_seat & 1 == k.team
         tens_here = k.tens_in_trick()
