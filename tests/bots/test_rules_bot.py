@@ -215,3 +215,13 @@ def test_every_move_is_legal_and_fast_to_find_in_every_preset() -> None:
                 move = bot.choose(view)
                 assert move in view.legal_moves
                 deal.push(move)
+
+
+def test_cuts_a_worthless_trick_from_the_suit_it_wants_as_trump() -> None:
+    # Whatever seat 0 plays sets trump (M-11), even a discard: it must come from spades.
+    me = "AS KS QS JS 8C 2C 3C KD 5D 4D 3D 2D 4H"
+    deal = position(
+        CLASSIC, 2, {0: me, 1: "AH 3H", 2: "2H 5H", 3: "10H 6H"}, "10H, 4H, AH, 2H, 3H, 5H, 6H"
+    )
+    move = choose(deal)
+    assert move.card is not None and move.card.suit == Suit.SPADES
