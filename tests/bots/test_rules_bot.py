@@ -225,3 +225,20 @@ def test_cuts_a_worthless_trick_from_the_suit_it_wants_as_trump() -> None:
     )
     move = choose(deal)
     assert move.card is not None and move.card.suit == Suit.SPADES
+
+
+WON = "10C 2C AC 3C, 10D 2D AD 3D, 10H 2H AH 3H, 2S 3S 5S 4C, 5H 6H 7H KH"
+WON_HANDS = {
+    0: "10C AD 10H 5S KH AS 6S 7S 4D 5D 6D 8H 9H",
+    1: "2C 3D 2H 4C 5H",
+    2: "AC 10D AH 2S 6H",
+    3: "3C 2D 3H 3S 7H",
+}
+
+
+def test_plays_for_mendikot_once_the_deal_is_won() -> None:
+    # Three tens home; the ace of spades may be cut by seat 1, but the last 10 is spades.
+    deal = position(CLASSIC, 3, WON_HANDS, WON.replace(" ", ", "), voids={1: "S"})
+    view = deal.view(0)
+    assert len(view.tens[0]) == 3 and Suit.SPADES in view.voids[1]
+    assert choose(deal) == Move.parse("AS")
