@@ -9,6 +9,7 @@ import pytest
 from rich.console import Console
 
 from hukum import records
+from hukum.bots import BotError
 from hukum.arena import PlayResult, duplicate_score, format_report, main, run_arena, wilson
 from hukum.mindi import Rules
 
@@ -96,3 +97,11 @@ def test_main_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "duplicate win rate" in capsys.readouterr().out
     assert main(["rules", "nobody", "--deals", "1", "--workers", "1", "--no-progress"]) == 2
+
+
+def test_bot_options_reach_the_bots() -> None:
+    with pytest.raises(BotError, match="colour"):
+        run_arena("search", "rules", 1, Rules(), seed=6, options_a={"colour": "blue"})
+    args = ["search", "rules", "--deals", "1", "--workers", "1", "--no-progress"]
+    assert main([*args, "--a", "worlds=1", "--a", "time_budget=none"]) == 0
+    assert main([*args, "--a", "worlds=1", "--a", "colour=blue"]) == 2

@@ -372,7 +372,7 @@ def _value(text: str) -> Any:
             return cast(text)
         except ValueError:
             pass
-    return {"true": True, "false": False}.get(text.lower(), text)
+    return {"true": True, "false": False, "none": None}.get(text.lower(), text)
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -401,8 +401,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--workers", type=int, default=os.cpu_count() or 1, help="parallel processes"
     )
-    parser.add_argument("--a", action="append", default=[], metavar="KEY=VALUE", help="A option")
-    parser.add_argument("--b", action="append", default=[], metavar="KEY=VALUE", help="B option")
+    parser.add_argument(
+        "--a", action="append", default=[], metavar="KEY=VALUE", help="option of bot A"
+    )
+    parser.add_argument(
+        "--b", action="append", default=[], metavar="KEY=VALUE", help="option of bot B"
+    )
     parser.add_argument("--records", metavar="DIR", help="save every game as a record in DIR")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
