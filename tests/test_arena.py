@@ -9,8 +9,8 @@ import pytest
 from rich.console import Console
 
 from hukum import records
-from hukum.bots import BotError
 from hukum.arena import PlayResult, duplicate_score, format_report, main, run_arena, wilson
+from hukum.bots import BotError
 from hukum.mindi import Rules
 
 
