@@ -170,6 +170,14 @@ def test_cardset_operations():
     assert a | b == CardSet.parse("AS KS 10H 2C 3D")
     assert a & b == CardSet.parse("KS 10H")
     assert a - b == CardSet.parse("AS 2C")
+    assert a ^ b == CardSet.parse("AS 2C 3D")
+    assert CardSet.parse("KS 10H") <= a
+    assert a <= a
+    assert not b <= a
+    assert a >= CardSet.parse("2C")
+    assert not CardSet.parse("2C") >= a
+    assert a.isdisjoint(CardSet.parse("3D QH"))
+    assert not a.isdisjoint(b)
     assert a.of_suit(Suit.SPADES) == CardSet.parse("AS KS")
     assert a.of_suit(Suit.DIAMONDS) == CardSet()
     assert a == CardSet(a.mask) == CardSet(iter(a))

@@ -234,6 +234,21 @@ class CardSet:
     def __sub__(self, other: CardSet) -> CardSet:
         return CardSet(self.mask & ~other.mask)
 
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask ^ other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        """Subset: every card of this set is in ``other``."""
+        return not self.mask & ~other.mask
+
+    def __ge__(self, other: CardSet) -> bool:
+        """Superset: every card of ``other`` is in this set."""
+        return not other.mask & ~self.mask
+
+    def isdisjoint(self, other: CardSet) -> bool:
+        """Whether the two sets have no card in common."""
+        return not self.mask & other.mask
+
     def of_suit(self, suit: Suit | int) -> CardSet:
         """The cards of one suit."""
         return CardSet(self.mask & SUIT_MASKS[suit])
