@@ -13,6 +13,7 @@ from tests.mindi.helpers import (
     VOID_HANDS,
     assert_illegal,
     deal_of,
+    fingerprint,
     play,
     play_lowest,
 )
@@ -156,3 +157,11 @@ def test_a_failed_push_leaves_pop_working():
     with pytest.raises(IndexError):
         deal.pop()
     assert deal.trump is None
+
+
+def test_push_takes_a_move_not_text():
+    deal = deal_of(Rules(), 3, *CUT_HANDS)
+    before = fingerprint(deal)
+    with pytest.raises(TypeError, match=r"Move.parse\('10S'\)"):
+        deal.push("AS")  # type: ignore[arg-type]
+    assert fingerprint(deal) == before

@@ -327,7 +327,13 @@ class Deal:
             if self._phase == _OVER:
                 raise IllegalMoveError(_OVER_MESSAGE)
             raise IllegalMoveError(f"not your turn: seat {turn} is to move (M-7, M-9)")
-        if self._phase != _PLAY or move.kind is not _PLAY_KIND:
+        try:
+            kind = move.kind
+        except AttributeError:
+            raise TypeError(
+                f"push() takes a Move, e.g. Move.parse('10S'), not {type(move).__name__}"
+            ) from None
+        if self._phase != _PLAY or kind is not _PLAY_KIND:
             self._push_other(move)
             return
         card = move.card
