@@ -167,9 +167,62 @@ def test_cards_are_conserved_and_every_trick_has_one_card_per_seat(rules, seed):
     check_play(deal, rng)
 
 
+def reference_legal_moves(deal: Deal) -> set[Move]:
+    """The legal moves by the rule book (M-8, M-11, M-12, M-15), from public facts and the
+    mover's hand, written independently of the engine."""
+    turn = deal.turn
+    assert turn is not None
+    rules = deal.rules
+    hand = deal.hand(turn)
+    if deal.phase == "hide":
+        return {Move.hide(c) for c in hand}
+    if deal.phase == "announce":
+        return {Move.announce(s) for s in Suit}
+    everything = {Move.play(c) for c in hand}
+    if not deal.trick:
+        return everything  # the leader may lead any card (M-8)
+    led = deal.trick[0].card.suit
+    reveal = deal.reveal
+    # Turned up at this very turn: because the player was void (or had only the face-down
+    # card left), so it need not follow (M-12).
+    here = reveal is not None and (reveal.trick, reveal.position) == (
+        len(deal.tricks),
+        len(deal.trick),
+    )
+    follow = {Move.play(c) for c in hand.of_suit(led)}
+    if follow and not here:
+        return follow
+    asked = here and reveal is not None and reveal.asked
+    if deal.trump_known and deal.trump is not None and (asked or rules.must_trump):
+        trumps = {Move.play(c) for c in hand.of_suit(deal.trump)}
+        if trumps:
+            return trumps
+    if rules.trump == "band" and rules.reveal == "on_request" and not deal.trump_known:
+        return everything | {Move.REVEAL_TRUMP}
+    return everything
+
+
+def reference_trump_flags(deal: Deal) -> list[bool]:
+    """Whether each card played counted as a trump (M-11, M-12, M-13), in play order."""
+    rules = deal.rules
+    plays = [(i, j, p) for i, t in enumerate(deal.tricks) for j, p in enumerate(t.plays)]
+    if deal.trump is None:
+        return [False] * len(plays)
+    start = (0, 0)  # from which (trick, position) on a card of the trump suit counts
+    if rules.trump == "cut":
+        start = next(
+            (i, j) for i, j, p in plays if p.card.suit != deal.tricks[i].plays[0].card.suit
+        )
+    elif rules.trump == "band" and rules.reveal == "on_request":
+        assert deal.reveal is not None
+        start = (deal.reveal.trick, deal.reveal.position)
+    return [p.card.suit is deal.trump and (i, j) >= start for i, j, p in plays]
+
+
 def check_play(deal: Deal, rng: random.Random) -> None:
     trump: Suit | None = None
     for _ in play_out(deal, rng):
+        assert set(deal.legal_moves()) == reference_legal_moves(deal)
         check_conservation(deal)
         check_tricks(deal)
         if trump is not None:
@@ -181,6 +234,7 @@ def check_play(deal: Deal, rng: random.Random) -> None:
     check_conservation(deal)
     check_tricks(deal)
     check_trick_winners(deal)
+    assert [p.trump for t in deal.tricks for p in t.plays] == reference_trump_flags(deal)
     assert len(deal.tricks) == deal.rules.hand_size
     assert deal.pile == CardSet()
     assert all(deal.hand(s) == CardSet() for s in range(deal.rules.players))
