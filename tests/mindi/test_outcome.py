@@ -128,6 +128,16 @@ def test_m17_whitewash_all_thirteen_tricks():
     assert outcome.describe() == "Team 1 wins a whitewash: 0–4 tens"
 
 
+def test_m17_whitewash_with_48_cards_and_under_dehla():
+    # House decision: winning every trick is a whitewash with any pack, and under dehla.
+    for rules in (Rules(deck=48), Rules(deck=48, capture="dehla")):
+        deal = deal_of(rules, 3, *without_twos(SUIT_HANDS))
+        play_lowest(deal)
+        outcome = deal.outcome()
+        assert outcome is not None
+        assert (outcome.tricks, outcome.winner, outcome.kind) == ((0, 12), 1, "whitewash")
+
+
 def test_m18_points_per_kind_of_win_follow_the_option():
     rules = Rules(points=(2, 5, 11))
     win = group_deal(rules).outcome()

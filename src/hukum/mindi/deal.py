@@ -299,6 +299,8 @@ class Deal:
                 if follow:
                     return _SUIT_PLAYS[led][follow]
             trump = self._trump
+            # House decision (M-8, M-12): must_trump binds as soon as trump is known, so under
+            # band/auto it binds the void player at whose turn the card was just turned up.
             if trump >= 0 and (void == _VOID_ASKED or (self._must_trump and self._known)):
                 trumps = hand >> (trump << 4) & 0x1FFF
                 if trumps:

@@ -91,6 +91,8 @@ def decide(rules: Rules, tricks: Sequence[Trick], taken: tuple[CardSet, CardSet]
     else:
         winner, decided_by = _TIE_BREAKS[rules.tie_break](tricks, won)
     kind: Kind = "win"
+    # House decision (M-17): every trick is a whitewash with any pack and table size (the
+    # rule book's "52-card mendikot" names the usual case), and under dehla capture too.
     if won[winner] == len(tricks):
         kind = "whitewash"
     elif tens[winner] == 4:
