@@ -412,3 +412,21 @@ def test_m15_dehla_pakad_preset_announces():
     deal.push(Move.announce("H"), seat=2)
     assert deal.trump is Suit.HEARTS
     assert deal.turn == 2
+
+
+def test_m13_a_card_keeps_its_trump_mark_when_its_trick_completes():
+    # Under band/auto a card of the hidden suit counts as a trump from the moment it is
+    # played (M-13); the engine's record of it must not change when the trick ends.
+    import random
+
+    for rules in (Rules.preset("hidden"), Rules.preset("hidden", reveal="on_request")):
+        for seed in range(30):
+            deal = Deal.new(rules, 0, seed)
+            rng = random.Random(seed)
+            while not deal.is_over():
+                before = deal.trick
+                done = len(deal.tricks)
+                moves = deal.legal_moves()
+                deal.push(moves[rng.randrange(len(moves))])
+                if len(deal.tricks) > done and before:
+                    assert deal.tricks[-1].plays[: len(before)] == before

@@ -140,6 +140,7 @@ class Deal:
     """
 
     __slots__ = (
+        "_auto",
         "_chooser",
         "_dealt",
         "_dehla",
@@ -240,6 +241,7 @@ class Deal:
         self._ntricks = rules.hand_size
         self._method = _METHODS[rules.trump]
         self._on_request = rules.reveal == "on_request"
+        self._auto = self._method == _BAND and not self._on_request
         self._must_trump = rules.must_trump
         self._dehla = rules.capture == "dehla"
         self._chooser = self._next[dealer] if self._method == _BAND else -1
@@ -375,7 +377,9 @@ class Deal:
                 self._known = True
         self._stack.append((move, turn, snapshot))
         hands[turn] = hand ^ bit
-        trick = (*self._trick, (turn, card, self._known and suit == trump))
+        # A card of the trump suit counts as a trump (M-13) once trump is known; under
+        # band/auto also before the reveal (only on_request has cards that never count).
+        trick = (*self._trick, (turn, card, suit == trump and (self._known or self._auto)))
         if len(trick) < self._n:
             self._trick = trick
             if led < 0:
@@ -390,10 +394,6 @@ class Deal:
 
     def _finish_trick(self, trick: tuple[tuple[int, Card, bool], ...]) -> None:
         led = self._led
-        if self._method == _BAND and not self._on_request:
-            # Under band/auto, cards of the trump suit played before the reveal count too.
-            trump = self._trump
-            trick = tuple((s, c, c >> 4 == trump) for s, c, _ in trick)
         best = -1
         winner = trick[0][0]
         cards = 0
@@ -689,6 +689,8 @@ class Deal:
                 t._replace(plays=tuple(p._replace(trump=False) for p in t.plays)) for t in tricks
             )
         trick = self.trick
+        if not self._known and self._method == _BAND:
+            trick = tuple(p._replace(trump=False) for p in trick)
         played = 0
         for t in tricks:
             played |= t.cards.mask
