@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/hukum play
+	$(BIN)/hukum serve
 
 test: $(STAMP)
 	$(BIN)/pytest -n 2

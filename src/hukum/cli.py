@@ -951,6 +951,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     bench_cmd.add_argument("--seed", type=int, default=0, help="seed of the random play")
     bench_cmd.set_defaults(run=_cmd_bench)
+
+    from hukum.server.cli import add_commands as add_server_commands
+
+    add_server_commands(commands)
     return parser
 
 

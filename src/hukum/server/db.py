@@ -1,0 +1,150 @@
+"""The database: rooms and each room's ordered event log (SQLAlchemy 2, Alembic migrations).
+
+SQLite by default (``sqlite:///hukum.db``); the same code runs on PostgreSQL
+(``HUKUM_DATABASE_URL=postgresql+psycopg://…``). Every accepted move is appended here
+before anybody is told; a table's state is rebuilt by replaying its events.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+__all__ = ["Base", "EventRow", "Room", "Store", "StoredEvent", "make_engine", "migrate"]
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the server's tables."""
+
+
+class Room(Base):
+    """A table (room): its settings; everything that happens there is in ``events``."""
+
+    __tablename__ = "rooms"
+    code: Mapped[str] = mapped_column(String(16), primary_key=True)
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class EventRow(Base):
+    """One event of a room, numbered 1, 2, 3 … in order."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("room", "number", name="uq_events_room_number"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room: Mapped[str] = mapped_column(ForeignKey("rooms.code"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event as the tables see it."""
+
+    number: int
+    kind: str
+    data: dict[str, Any]
+
+
+def make_engine(url: str) -> Engine:
+    """An engine; SQLite files get WAL journaling and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            cursor = conn.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(url: str) -> None:
+    """Bring the database up to date (``alembic upgrade head``, run from the package)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(config, "head")
+
+
+class Store:
+    """The narrow storage interface of the tables: create a room, append, read back."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def session(self) -> Session:
+        """A new session (used as a FastAPI dependency by the routes)."""
+        return Session(self.engine)
+
+    def create_room(self, code: str, config: dict[str, Any]) -> bool:
+        """Create a room; False if the code is taken."""
+        with self.session() as s:
+            if s.get(Room, code) is not None:
+                return False
+            s.add(Room(code=code, config=config))
+            s.commit()
+            return True
+
+    def append(self, code: str, number: int, kind: str, data: dict[str, Any]) -> None:
+        """Append one event (committed before this returns)."""
+        with self.session() as s:
+            s.add(EventRow(room=code, number=number, kind=kind, data=data))
+            if kind == "match_over":
+                s.execute(update(Room).where(Room.code == code).values(finished=True))
+            s.commit()
+
+    def room(self, code: str) -> dict[str, Any] | None:
+        """A room's settings, or None."""
+        with self.session() as s:
+            room = s.get(Room, code)
+            return None if room is None else dict(room.config)
+
+    def events(self, code: str) -> list[StoredEvent]:
+        """All of a room's events in order."""
+        with self.session() as s:
+            rows = s.execute(
+                select(EventRow.number, EventRow.kind, EventRow.data)
+                .where(EventRow.room == code)
+                .order_by(EventRow.number)
+            ).all()
+            return [StoredEvent(n, k, d) for n, k, d in rows]
+
+    def active_rooms(self) -> list[str]:
+        """Codes of the rooms whose match is not over."""
+        with self.session() as s:
+            return list(s.scalars(select(Room.code).where(Room.finished.is_(False))))

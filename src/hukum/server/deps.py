@@ -1,0 +1,37 @@
+"""FastAPI dependencies: the registry of tables and a database session."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from fastapi import Request, WebSocket
+from sqlalchemy.orm import Session
+
+from hukum.server.db import Store
+from hukum.server.tables import Registry
+
+__all__ = ["get_registry", "get_session", "get_store", "ws_registry"]
+
+
+def get_registry(request: Request) -> Registry:
+    """The process's tables."""
+    registry: Registry = request.app.state.registry
+    return registry
+
+
+def ws_registry(websocket: WebSocket) -> Registry:
+    """The process's tables (for WebSocket routes)."""
+    registry: Registry = websocket.app.state.registry
+    return registry
+
+
+def get_store(request: Request) -> Store:
+    """The database."""
+    store: Store = request.app.state.store
+    return store
+
+
+def get_session(request: Request) -> Iterator[Session]:
+    """A database session for one request."""
+    with get_store(request).session() as session:
+        yield session

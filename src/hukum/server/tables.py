@@ -1,0 +1,556 @@
+"""Tables: each room is a small actor owning its engine state.
+
+A :class:`Table` accepts changes one at a time (an :class:`asyncio.Lock`), appends each
+accepted change to its event log in the database *before* anyone is told, then pushes a
+per-seat message to its subscribers. Its state is rebuilt by replaying the log
+(:meth:`Table.load`), which is how a restarted server resumes every table. The connection
+layer sees only the narrow interface: submit a move or another action for a seat, and
+subscribe to the table's messages for a seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hukum.bots import Bot, make_bot
+from hukum.mindi import Deal, IllegalMoveError, InvalidMoveError, Match, Move, Rules
+from hukum.server.db import Store
+from hukum.server.fairness import commitment, new_seed
+from hukum.server.protocol import DealInfo, ProtocolError, move_text, view_message
+
+__all__ = ["Registry", "Table", "TableConfig"]
+
+log = logging.getLogger("hukum.server")
+
+CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+CODE_LENGTH = 8
+
+Send = Callable[[dict[str, Any]], None]
+
+
+def new_code() -> str:
+    """A fresh room code (also the invite)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """A seat token: 32 hex characters."""
+    return secrets.token_hex(16)
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Stale(Exception):
+    """A bot's or timer's action whose moment has passed (the table moved on)."""
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """A room's settings, fixed when it is created."""
+
+    rules: Rules
+    preset: str | None = None
+    bots: str = "rules"
+    turn_timeout: float | None = 60.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON for the ``rooms`` row."""
+        return {
+            "rules": self.rules.to_dict(),
+            "preset": self.preset,
+            "bots": self.bots,
+            "turn_timeout": self.turn_timeout,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableConfig:
+        """Settings from :meth:`to_dict`."""
+        return cls(
+            Rules.from_dict(data["rules"]), data["preset"], data["bots"], data["turn_timeout"]
+        )
+
+
+@dataclass
+class Seat:
+    """One seat's public state (and its token's hash)."""
+
+    kind: str = "empty"
+    name: str = ""
+    token_hash: str | None = None
+    absent: bool = False
+    ready: bool = False
+    connections: int = 0
+
+
+@dataclass
+class _Sub:
+    seat: int
+    send: Send
+
+
+@dataclass
+class Table:
+    """One room, one match: seats, the engine state, the event counter, subscribers."""
+
+    code: str
+    config: TableConfig
+    store: Store
+    bot_delay: float = 0.6
+    seats: list[Seat] = field(default_factory=list)
+    event: int = 0
+    status: str = "waiting"
+    match: Match | None = None
+    commitments: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [Seat() for _ in range(self.config.rules.players)]
+        self.lock = asyncio.Lock()
+        self._subs: dict[int, _Sub] = {}
+        self._next_sub = 0
+        self._task: asyncio.Task[None] | None = None
+        self._bots: dict[int, Bot] = {}
+        self.closed = False
+
+    # ------------------------------------------------------------ replay and commit
+
+    @classmethod
+    def load(cls, code: str, store: Store, bot_delay: float) -> Table | None:
+        """Rebuild a table from the database by replaying its event log."""
+        config = store.room(code)
+        if config is None:
+            return None
+        table = cls(code, TableConfig.from_dict(config), store, bot_delay)
+        for ev in store.events(code):
+            table._apply(ev.number, ev.kind, ev.data)
+        return table
+
+    def _apply(self, number: int, kind: str, data: dict[str, Any]) -> None:
+        """Change the state by one event: the same code live and on replay."""
+        self.event = number
+        seat = data.get("seat")
+        if kind == "seat":
+            assert isinstance(seat, int)
+            s = self.seats[seat]
+            s.kind, s.name, s.token_hash = data["kind"], data.get("name", ""), data.get("token")
+            s.absent = s.ready = False
+        elif kind == "start":
+            self.match = Match(self.config.rules, data["match_seed"])
+            self.status = "playing"
+        elif kind == "deal":
+            assert self.match is not None
+            self.match.start_deal(seed=data["seed"])
+            self.commitments.append(data["commitment"])
+            for s in self.seats:
+                s.ready = False
+        elif kind == "move":
+            deal = self.deal
+            assert deal is not None and isinstance(seat, int)
+            deal.push(Move.parse(data["move"]), seat=seat)
+        elif kind == "match_over":
+            self.status = "over"
+        elif kind in ("absent", "back", "ready"):
+            assert isinstance(seat, int)
+            if kind == "ready":
+                self.seats[seat].ready = True
+            else:
+                self.seats[seat].absent = kind == "absent"
+        # "deal_over" only marks the end of a deal; the move before it ended it.
+
+    def _commit(self, kind: str, data: dict[str, Any], extra: dict[str, Any] | None = None) -> int:
+        """Store an event, apply it, then tell every subscriber (the lock is held)."""
+        number = self.event + 1
+        self.store.append(self.code, number, kind, data)
+        self._apply(number, kind, data)
+        self._publish(kind, data.get("seat"), extra or {}, data)
+        return number
+
+    # ------------------------------------------------------------ what seats see
+
+    @property
+    def deal(self) -> Deal | None:
+        """The latest deal (in progress or just over)."""
+        if self.match is None or not self.match.deals:
+            return None
+        return self.match.deals[-1]
+
+    def public(self) -> dict[str, Any]:
+        """The public table (no tokens, no cards)."""
+        return {
+            "code": self.code,
+            "rules": self.config.rules.to_dict(),
+            "preset": self.config.preset,
+            "bots": self.config.bots,
+            "turn_timeout": self.config.turn_timeout,
+            "status": self.status,
+            "seats": [
+                {
+                    "seat": i,
+                    "kind": s.kind,
+                    "name": s.name,
+                    "connected": s.connections > 0,
+                    "absent": s.absent,
+                    "ready": s.ready,
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "scores": list(self.match.scores) if self.match is not None else [0, 0],
+            "deal_number": len(self.match.deals) if self.match is not None else 0,
+            "event": self.event,
+        }
+
+    def _info(self) -> DealInfo | None:
+        deal = self.deal
+        if deal is None or self.match is None:
+            return None
+        return DealInfo(len(self.match.deals), self.match.scores, self.commitments[-1], deal.seed)
+
+    def message(
+        self,
+        kind: str,
+        seat: int,
+        *,
+        about: int | None = None,
+        extra: dict[str, Any] | None = None,
+        public: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The message for ``seat`` about the current state (kind ``state`` or an event)."""
+        deal = self.deal
+        return view_message(
+            kind,
+            deal.view(seat) if deal is not None else None,
+            self._info(),
+            event=self.event,
+            table=public if public is not None else self.public(),
+            seat=about,
+            extra=extra,
+        )
+
+    def _publish(self, kind: str, about: Any, extra: dict[str, Any], data: dict[str, Any]) -> None:
+        if not self._subs:
+            return
+        public = self.public()
+        cache: dict[int, dict[str, Any]] = {}
+        for sub in list(self._subs.values()):
+            msg = cache.get(sub.seat)
+            if msg is None:
+                seat_extra = dict(extra)
+                if kind == "move":
+                    deal = self.deal
+                    assert deal is not None
+                    seat_extra["move"] = move_text(
+                        deal.view(sub.seat), data["seat"], Move.parse(data["move"])
+                    )
+                msg = self.message(kind, sub.seat, about=about, extra=seat_extra, public=public)
+                cache[sub.seat] = msg
+            try:
+                sub.send(msg)
+            except Exception:  # a broken connection must not stop the table
+                log.exception("sending to a subscriber of table %s failed", self.code)
+
+    def subscribe(self, seat: int, send: Send) -> Callable[[], None]:
+        """Receive this seat's messages; first (synchronously) its ``state``. Returns the
+        function that ends the subscription."""
+        key = self._next_sub
+        self._next_sub += 1
+        self.seats[seat].connections += 1
+        send(self.message("state", seat))
+        self._subs[key] = _Sub(seat, send)
+
+        def unsubscribe() -> None:
+            if self._subs.pop(key, None) is not None:
+                self.seats[seat].connections -= 1
+
+        return unsubscribe
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token holds, or None."""
+        if not token:
+            return None
+        h = token_hash(token)
+        for i, s in enumerate(self.seats):
+            if (
+                s.kind == "human"
+                and s.token_hash is not None
+                and secrets.compare_digest(s.token_hash, h)
+            ):
+                return i
+        return None
+
+    # ------------------------------------------------------------ lobby actions
+
+    def _seat_index(self, seat: int) -> Seat:
+        if not 0 <= seat < len(self.seats):
+            raise ProtocolError(
+                "unknown_seat", f"no seat {seat}: seats are 0 to {len(self.seats) - 1}", 404
+            )
+        return self.seats[seat]
+
+    async def take_seat(self, seat: int, name: str) -> str:
+        """Seat a person at an empty seat; their token."""
+        async with self.lock:
+            if self._seat_index(seat).kind != "empty":
+                raise ProtocolError("seat_taken", f"seat {seat} is taken", 409)
+            if self.status != "waiting":
+                raise ProtocolError("already_started", "the match has started", 409)
+            token = new_token()
+            self._commit(
+                "seat", {"seat": seat, "kind": "human", "name": name, "token": token_hash(token)}
+            )
+            return token
+
+    def _holder(self, token: str | None) -> int:
+        seat = self.seat_of(token)
+        if seat is None:
+            raise ProtocolError("bad_token", "that token holds no seat at this table", 403)
+        return seat
+
+    async def fill_with_bots(self, token: str | None) -> int:
+        """Seat a bot at every empty seat; the last event number."""
+        async with self.lock:
+            self._holder(token)
+            if self.status != "waiting":
+                raise ProtocolError("already_started", "the match has started", 409)
+            self._fill()
+            return self.event
+
+    def _fill(self) -> None:
+        for i, s in enumerate(self.seats):
+            if s.kind == "empty":
+                self._commit("seat", {"seat": i, "kind": "bot", "name": f"{self.config.bots} bot"})
+
+    async def start(self, token: str | None, *, fill: bool = False) -> int:
+        """Start the match once every seat is filled; the last event number."""
+        async with self.lock:
+            self._holder(token)
+            if self.status != "waiting":
+                raise ProtocolError("already_started", "the match has started", 409)
+            if fill:
+                self._fill()
+            if any(s.kind == "empty" for s in self.seats):
+                raise ProtocolError("seats_empty", "every seat needs a player or a bot", 409)
+            self._commit("start", {"match_seed": secrets.randbits(64)})
+            self._start_deal()
+            self._schedule()
+            return self.event
+
+    def _start_deal(self) -> None:
+        assert self.match is not None
+        seed = new_seed()
+        c = commitment(seed)
+        self._commit(
+            "deal",
+            {"seed": seed, "commitment": c, "dealer": self.match.dealer},
+            {"commitment": c, "dealer": self.match.dealer},
+        )
+
+    # ------------------------------------------------------------ play
+
+    def _check_playing(self) -> Match:
+        if self.status == "waiting" or self.match is None:
+            raise ProtocolError("not_started", "the match has not started")
+        if self.status == "over":
+            raise ProtocolError("match_over", "the match is over")
+        return self.match
+
+    async def submit_move(
+        self, seat: int, text: str, *, bot: bool = False, expected: int | None = None
+    ) -> int:
+        """Make a move for a seat (checked by the engine); the event number it got."""
+        async with self.lock:
+            if expected is not None and self.event != expected:
+                raise Stale
+            match = self._check_playing()
+            deal = match.current
+            if deal is None:
+                raise ProtocolError("not_your_turn", "the deal is over; the next one has not begun")
+            try:
+                move = Move.parse(text)
+            except InvalidMoveError as e:
+                raise ProtocolError("invalid_move", str(e)) from None
+            if deal.turn != seat:
+                raise ProtocolError("not_your_turn", f"seat {deal.turn} is to move")
+            if not deal.is_legal(move):
+                try:
+                    deal.push(move, seat=seat)
+                except IllegalMoveError as e:
+                    raise ProtocolError("illegal_move", str(e)) from None
+                deal.pop()  # pragma: no cover - is_legal and push agree
+                raise ProtocolError("illegal_move", f"{move} is not allowed now")
+            if not bot and self.seats[seat].absent:
+                self._commit("back", {"seat": seat})
+            number = self._commit("move", {"seat": seat, "move": str(move), "bot": bot}, {})
+            if deal.is_over():
+                outcome = deal.outcome()
+                assert outcome is not None
+                self._commit(
+                    "deal_over",
+                    {"seed": deal.seed, "winner": outcome.winner, "points": outcome.points},
+                    {"seed": str(deal.seed), "commitment": self.commitments[-1]},
+                )
+                if match.is_over():
+                    self._commit(
+                        "match_over",
+                        {"scores": list(match.scores), "winner": match.winner()},
+                        {"scores": list(match.scores), "winner": match.winner()},
+                    )
+            self._schedule()
+            return number
+
+    async def ready(self, seat: int) -> int:
+        """The seat is ready for the next deal."""
+        async with self.lock:
+            match = self._check_playing()
+            if match.current is not None:
+                raise ProtocolError("not_your_turn", "the deal is still being played")
+            if not self.seats[seat].ready:
+                self._commit("ready", {"seat": seat})
+            self._schedule()
+            return self.event
+
+    async def take_back(self, seat: int) -> int:
+        """An absent player takes the seat back from the bot."""
+        async with self.lock:
+            self._check_playing()
+            if self.seats[seat].absent:
+                self._commit("back", {"seat": seat})
+                self._schedule()
+            return self.event
+
+    # ------------------------------------------------------------ bots and timers
+
+    def resume(self) -> None:
+        """Start whatever the table waits for (after a load)."""
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """Plan the next automatic step: a bot's move, a turn timer, the next deal."""
+        current = asyncio.current_task()
+        if self._task is not None and self._task is not current and not self._task.done():
+            self._task.cancel()
+        self._task = None
+        if self.closed or self.status != "playing" or self.match is None:
+            return
+        deal = self.match.current
+        timeout = self.config.turn_timeout
+        if deal is None:
+            waiting = [s for s in self.seats if s.kind == "human" and not s.absent]
+            if all(s.ready for s in waiting):
+                self._start_deal()
+                self._schedule()
+            elif timeout:
+                self._task = asyncio.create_task(self._next_deal_later(timeout, self.event))
+            return
+        turn = deal.turn
+        assert turn is not None
+        s = self.seats[turn]
+        if s.kind == "bot" or s.absent:
+            self._task = asyncio.create_task(self._bot_turn(turn, self.event))
+        elif timeout:
+            self._task = asyncio.create_task(self._timeout(turn, self.event, timeout))
+
+    def _bot(self, seat: int) -> Bot:
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = make_bot(self.config.bots, seed=secrets.randbits(32))
+        return bot
+
+    async def _bot_turn(self, seat: int, expected: int) -> None:
+        await asyncio.sleep(self.bot_delay)
+        deal = self.deal
+        if self.event != expected or deal is None or deal.turn != seat:
+            return
+        view = deal.view(seat)
+        try:
+            move = await asyncio.to_thread(self._bot(seat).choose, view)
+        except Exception:
+            log.exception(
+                "bot failed at table %s seat %d; playing the first legal move", self.code, seat
+            )
+            move = view.legal_moves[0]
+        with contextlib.suppress(Stale):
+            await self.submit_move(seat, str(move), bot=True, expected=expected)
+
+    async def _timeout(self, seat: int, expected: int, timeout: float) -> None:
+        await asyncio.sleep(timeout)
+        async with self.lock:
+            if self.event != expected:
+                return
+            self._commit("absent", {"seat": seat})
+            self._schedule()
+
+    async def _next_deal_later(self, timeout: float, expected: int) -> None:
+        await asyncio.sleep(timeout)
+        async with self.lock:
+            if self.event != expected or self.match is None or self.match.current is not None:
+                return
+            self._start_deal()
+            self._schedule()
+
+    def close(self) -> None:
+        """Stop the table's timers (server shutdown)."""
+        self.closed = True
+        if self._task is not None:
+            self._task.cancel()
+
+
+class Registry:
+    """Every table of this process, loaded from the database on first use."""
+
+    def __init__(self, store: Store, bot_delay: float) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+
+    def get(self, code: str) -> Table | None:
+        """The table with this code, or None."""
+        table = self.tables.get(code)
+        if table is None:
+            if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+                return None
+            table = Table.load(code, self.store, self.bot_delay)
+            if table is None:
+                return None
+            self.tables[code] = table
+            table.resume()
+        return table
+
+    def require(self, code: str) -> Table:
+        """The table, or the ``unknown_table`` error."""
+        table = self.get(code)
+        if table is None:
+            raise ProtocolError("unknown_table", f"no table {code!r}", 404)
+        return table
+
+    async def create(self, config: TableConfig, name: str) -> tuple[Table, str]:
+        """A new room with its creator at seat 0; the table and the creator's token."""
+        while True:
+            code = new_code()
+            if self.store.create_room(code, config.to_dict()):
+                break
+        table = Table(code, config, self.store, self.bot_delay)
+        self.tables[code] = table
+        token = await table.take_seat(0, name)
+        return table, token
+
+    def load_active(self) -> int:
+        """Load and resume every table whose match is not over; how many."""
+        codes = self.store.active_rooms()
+        for code in codes:
+            self.get(code)
+        return len(codes)
+
+    def close(self) -> None:
+        """Stop every table's timers."""
+        for table in self.tables.values():
+            table.close()
