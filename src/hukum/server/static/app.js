@@ -1,0 +1,1084 @@
+// The browser front end of `hukum serve`: lobby, room, table. Talks docs/protocol.md.
+import { LANGS, getLang, has, setLang, t } from "./i18n.js";
+import { SUITS, backSVG, cardSVG, cardText, parseCard, sortHand, suitSVG } from "./cards.js";
+
+const app = document.getElementById("app");
+const LEVELS = ["random", "rules", "search"];
+const LENGTHS = ["p3", "p5", "p7", "p11", "d1", "d4", "d8"];
+const TIMEOUTS = [15, 30, 60, 120, 300];
+const CODE_RE = /^[23456789abcdefghjkmnpqrstuvwxyz]{4,16}$/;
+
+const S = {
+  page: null, // "lobby" | "table"
+  code: null,
+  token: null,
+  table: null,
+  tableJSON: "",
+  view: null,
+  last: 0,
+  ws: null,
+  wsState: "idle",
+  poll: null,
+  selected: null,
+  message: null, // {kind: "error" | "info", text}
+  absent: new Set(),
+  rulesMeta: null,
+  panel: null, // "rules" | "last" | null
+  nextSent: false,
+  seeds: {}, // deal number -> seed as exact decimal text
+  commitments: {}, // deal number -> commitment
+  verify: {}, // deal number -> {hash: bool, server: {...} | null, error}
+  ref: 0,
+  pending: {},
+  notFound: false,
+  copied: false,
+};
+
+// ---------------------------------------------------------------- helpers
+
+function esc(value) {
+  return String(value ?? "").replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
+  );
+}
+
+function errorText(err) {
+  const code = err?.code ?? "";
+  const prefix = has(`err.${code}`) ? t(`err.${code}`) : t("err.prefix");
+  return err?.message ? `${prefix}: ${err.message}` : prefix;
+}
+
+async function api(method, path, body) {
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw { code: "network", message: String(e.message ?? e) };
+  }
+  const text = await res.text();
+  let data = {};
+  try {
+    data = text ? JSON.parse(text) : {};
+  } catch {
+    data = {};
+  }
+  if (!res.ok || data.error) throw data.error ?? { code: "network", message: `${res.status} ${res.statusText}` };
+  return { data, text };
+}
+
+function playerName() {
+  return (localStorage.getItem("hukum.name") || "").trim() || t("lobby.name.placeholder");
+}
+
+function tokenKey(code) {
+  return `hukum.token.${code}`;
+}
+
+function go(path) {
+  history.pushState(null, "", path);
+  route();
+}
+
+function flash(kind, text) {
+  S.message = text ? { kind, text } : null;
+}
+
+// ---------------------------------------------------------------- rules metadata (GET /api/rules)
+
+/** Presets as {name: rules} and options as [{name, values, default, description}], whatever
+ * reasonable shape the server sends. */
+function normalizeMeta(m) {
+  let presets = m?.presets ?? {};
+  if (Array.isArray(presets)) presets = Object.fromEntries(presets.map((p) => [p.name, p]));
+  for (const [name, p] of Object.entries(presets)) presets[name] = p?.rules ?? p?.options ?? p;
+  let options = m?.options ?? {};
+  if (!Array.isArray(options)) options = Object.entries(options).map(([name, o]) => ({ name, ...o }));
+  options = options.map((o) => ({
+    name: o.name,
+    values: o.values ?? o.choices ?? null,
+    default: o.default,
+    description: o.description ?? o.doc ?? o.help ?? "",
+  }));
+  return { presets, options };
+}
+
+async function loadRulesMeta() {
+  if (S.rulesMeta) return S.rulesMeta;
+  try {
+    const { data } = await api("GET", "/api/rules");
+    S.rulesMeta = normalizeMeta(data);
+  } catch {
+    S.rulesMeta = { presets: { classic: {} }, options: [] };
+  }
+  return S.rulesMeta;
+}
+
+function optionLabel(name) {
+  return has(`opt.${name}`) ? t(`opt.${name}`) : name.replaceAll("_", " ");
+}
+
+function valueLabel(value) {
+  if (value === null || value === undefined) return t("option.none");
+  if (value === true) return t("option.yes");
+  if (value === false) return t("option.no");
+  if (Array.isArray(value)) return value.join(", ");
+  return has(`val.${value}`) ? t(`val.${value}`) : String(value);
+}
+
+function optionDescription(name) {
+  if (has(`desc.${name}`)) return t(`desc.${name}`);
+  return S.rulesMeta?.options.find((o) => o.name === name)?.description ?? "";
+}
+
+function presetLabel(name) {
+  return has(`preset.${name}`) ? t(`preset.${name}`) : name;
+}
+
+// ---------------------------------------------------------------- shell and routing
+
+function renderShell() {
+  document.documentElement.lang = getLang();
+  document.title = t("app.title");
+  document.getElementById("brand-title").textContent = t("app.title");
+  document.getElementById("lang-label").textContent = t("lang.label");
+  const sel = document.getElementById("lang");
+  sel.setAttribute("aria-label", t("lang.label"));
+  sel.innerHTML = Object.entries(LANGS)
+    .map(([code, name]) => `<option value="${code}" ${code === getLang() ? "selected" : ""}>${name}</option>`)
+    .join("");
+}
+
+function stopTable() {
+  if (S.ws) {
+    const ws = S.ws;
+    S.ws = null;
+    ws.close();
+  }
+  if (S.poll) clearInterval(S.poll);
+  S.poll = null;
+}
+
+function route() {
+  stopTable();
+  const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
+  if (m) openTable(decodeURIComponent(m[1]));
+  else showLobby();
+}
+
+function render() {
+  renderShell();
+  if (S.page === "lobby") renderLobby();
+  else if (S.page === "table") renderTable();
+}
+
+// ---------------------------------------------------------------- lobby
+
+async function showLobby() {
+  S.page = "lobby";
+  S.code = null;
+  S.message = null;
+  renderShell();
+  app.innerHTML = `<p class="loading">${esc(t("loading"))}</p>`;
+  await loadRulesMeta();
+  if (S.page === "lobby") renderLobby();
+}
+
+function selectHTML(id, items, selected) {
+  return `<select id="${id}" name="${id}">${items
+    .map(([value, label]) => `<option value="${esc(value)}" ${String(value) === String(selected) ? "selected" : ""}>${esc(label)}</option>`)
+    .join("")}</select>`;
+}
+
+function levelOptions() {
+  return LEVELS.map((l) => [l, t(`level.${l}`)]);
+}
+
+function lengthLabel(code) {
+  const n = Number(code.slice(1));
+  if (code[0] === "p") return t("length.points", { n });
+  return n === 1 ? t("length.deal") : t("length.deals", { n });
+}
+
+function optionField(o, value) {
+  const id = `opt-${o.name}`;
+  let input;
+  if (Array.isArray(o.values) && o.values.length) {
+    input = `<select id="${id}" data-option="${esc(o.name)}">${o.values
+      .map((v) => `<option value="${esc(JSON.stringify(v))}" ${JSON.stringify(v) === JSON.stringify(value) ? "selected" : ""}>${esc(valueLabel(v))}</option>`)
+      .join("")}</select>`;
+  } else if (typeof value === "boolean" || typeof o.default === "boolean") {
+    input = `<select id="${id}" data-option="${esc(o.name)}">${[true, false]
+      .map((v) => `<option value="${v}" ${v === value ? "selected" : ""}>${esc(valueLabel(v))}</option>`)
+      .join("")}</select>`;
+  } else if (Array.isArray(value) || Array.isArray(o.default)) {
+    input = `<input id="${id}" data-option="${esc(o.name)}" data-kind="list" value="${esc((value ?? o.default ?? []).join(", "))}">`;
+  } else {
+    input = `<input id="${id}" data-option="${esc(o.name)}" data-kind="number" type="number" min="1" value="${esc(value ?? "")}">`;
+  }
+  return `<label class="field"><span>${esc(optionLabel(o.name))}</span>${input}<small>${esc(optionDescription(o.name))}</small></label>`;
+}
+
+function customOptionsHTML(preset) {
+  const rules = S.rulesMeta.presets[preset] ?? {};
+  return S.rulesMeta.options
+    .filter((o) => o.name !== "target" && o.name !== "deals")
+    .map((o) => optionField(o, rules[o.name] ?? o.default))
+    .join("");
+}
+
+function renderLobby() {
+  const meta = S.rulesMeta;
+  const presets = Object.keys(meta.presets);
+  const name = localStorage.getItem("hukum.name") || "";
+  app.innerHTML = `
+<section class="lobby">
+  <p class="tagline">${esc(t("app.tagline"))}</p>
+  ${S.message ? `<p class="message ${S.message.kind}" role="alert">${esc(S.message.text)}</p>` : ""}
+  <label class="field name"><span>${esc(t("lobby.name"))}</span>
+    <input id="name" maxlength="24" autocomplete="nickname" placeholder="${esc(t("lobby.name.placeholder"))}" value="${esc(name)}"></label>
+  <div class="cards3">
+  <article class="panel" id="play-panel">
+    <h2>${esc(t("lobby.play.title"))}</h2>
+    <p>${esc(t("lobby.play.text"))}</p>
+    <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("level", levelOptions(), localStorage.getItem("hukum.level") || "rules")}</label>
+    <button id="play-now" class="primary" data-action="play-now">${esc(t("lobby.play.button"))}</button>
+  </article>
+  <article class="panel" id="create-panel">
+    <h2>${esc(t("lobby.create.title"))}</h2>
+    <p>${esc(t("lobby.create.text"))}</p>
+    <form id="create-form">
+      <label class="field"><span>${esc(t("lobby.preset"))}</span>${selectHTML("preset", presets.map((p) => [p, presetLabel(p)]), presets.includes("classic") ? "classic" : presets[0])}</label>
+      <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("room-level", levelOptions(), "rules")}</label>
+      <label class="field"><span>${esc(t("lobby.length"))}</span>${selectHTML("length", LENGTHS.map((l) => [l, lengthLabel(l)]), "p7")}</label>
+      <label class="field"><span>${esc(t("lobby.timeout"))}</span>${selectHTML("timeout", TIMEOUTS.map((s) => [s, t("lobby.seconds", { n: s })]), 60)}</label>
+      <details id="custom"><summary>${esc(t("lobby.custom"))}</summary><div id="custom-options">${customOptionsHTML(presets.includes("classic") ? "classic" : presets[0])}</div></details>
+      <button id="create-room" class="primary" type="submit">${esc(t("lobby.create.button"))}</button>
+    </form>
+  </article>
+  <article class="panel" id="join-panel">
+    <h2>${esc(t("lobby.join.title"))}</h2>
+    <p>${esc(t("lobby.join.text"))}</p>
+    <form id="join-form">
+      <input id="join-code" autocomplete="off" placeholder="${esc(t("lobby.join.placeholder"))}" aria-label="${esc(t("lobby.join.placeholder"))}">
+      <button id="join" type="submit">${esc(t("lobby.join.button"))}</button>
+    </form>
+  </article>
+  </div>
+</section>`;
+}
+
+function readOptions(preset) {
+  const base = S.rulesMeta.presets[preset] ?? {};
+  const options = {};
+  for (const el of app.querySelectorAll("[data-option]")) {
+    const name = el.dataset.option;
+    let value;
+    if (el.tagName === "SELECT") value = JSON.parse(el.value);
+    else if (el.dataset.kind === "list") value = el.value.split(/[,\s]+/).filter(Boolean).map(Number);
+    else value = el.value === "" ? null : Number(el.value);
+    if (JSON.stringify(value) !== JSON.stringify(base[name])) options[name] = value;
+  }
+  const length = app.querySelector("#length").value;
+  const n = Number(length.slice(1));
+  if (length[0] === "p") {
+    options.target = n;
+    options.deals = null;
+  } else {
+    options.target = null;
+    options.deals = n;
+  }
+  return options;
+}
+
+async function createTable(body) {
+  try {
+    const { data } = await api("POST", "/api/tables", body);
+    localStorage.setItem(tokenKey(data.code), data.token);
+    localStorage.setItem(`hukum.seat.${data.code}`, String(data.seat ?? 0));
+    S.message = null;
+    go(data.invite || `/t/${data.code}`);
+  } catch (err) {
+    flash("error", errorText(err));
+    render();
+  }
+}
+
+function playNow() {
+  const level = app.querySelector("#level").value;
+  localStorage.setItem("hukum.level", level);
+  createTable({ preset: "classic", bots: level, name: playerName(), start_now: true });
+}
+
+function createRoom() {
+  const preset = app.querySelector("#preset").value;
+  createTable({
+    preset,
+    options: readOptions(preset),
+    bots: app.querySelector("#room-level").value,
+    name: playerName(),
+    turn_timeout: Number(app.querySelector("#timeout").value),
+    start_now: false,
+  });
+}
+
+function joinRoom() {
+  const text = app.querySelector("#join-code").value.trim();
+  const m = text.match(/\/t\/([^/?#\s]+)/);
+  const code = (m ? m[1] : text).toLowerCase();
+  if (!CODE_RE.test(code)) {
+    flash("error", t("lobby.join.bad"));
+    render();
+    return;
+  }
+  go(`/t/${code}`);
+}
+
+// ---------------------------------------------------------------- table: connection
+
+async function openTable(code) {
+  S.page = "table";
+  S.code = code;
+  S.token = localStorage.getItem(tokenKey(code));
+  S.table = null;
+  S.tableJSON = "";
+  S.view = null;
+  S.last = 0;
+  S.selected = null;
+  S.message = null;
+  S.absent = new Set();
+  S.panel = null;
+  S.nextSent = false;
+  S.notFound = false;
+  S.copied = false;
+  render();
+  loadRulesMeta().then(() => S.page === "table" && S.panel === "rules" && render());
+  await refreshTable();
+  if (S.code !== code) return;
+  if (S.token) connect();
+  else startPolling();
+}
+
+async function refreshTable() {
+  const code = S.code;
+  try {
+    const { data, text } = await api("GET", `/api/tables/${encodeURIComponent(code)}`);
+    if (S.code !== code) return;
+    if (text === S.tableJSON) return;
+    S.tableJSON = text;
+    S.table = data;
+    syncAbsent();
+  } catch (err) {
+    if (S.code !== code) return;
+    if (err.code === "unknown_table") S.notFound = true;
+    else flash("error", errorText(err));
+  }
+  render();
+}
+
+function startPolling() {
+  if (S.poll) clearInterval(S.poll);
+  S.poll = setInterval(() => {
+    if (S.page === "table" && !S.token) refreshTable();
+  }, 1500);
+}
+
+function connect() {
+  if (!S.token || S.page !== "table") return;
+  const code = S.code;
+  const q = new URLSearchParams({ token: S.token });
+  if (S.last) q.set("last", String(S.last));
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(code)}?${q}`);
+  S.ws = ws;
+  S.wsState = "connecting";
+  ws.onopen = () => {
+    if (S.ws !== ws) return;
+    S.wsState = "open";
+    render();
+  };
+  ws.onmessage = (e) => {
+    if (S.ws === ws) onMessage(e.data);
+  };
+  ws.onclose = (e) => {
+    if (S.ws !== ws) return;
+    S.ws = null;
+    S.wsState = "closed";
+    if (e.code === 4401) {
+      // The token is not (or no longer) valid for this table: forget it.
+      localStorage.removeItem(tokenKey(code));
+      S.token = null;
+      startPolling();
+      refreshTable();
+      return;
+    }
+    render();
+    setTimeout(() => {
+      if (S.page === "table" && S.code === code && !S.ws) connect();
+    }, 1000);
+  };
+}
+
+function send(message) {
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
+    flash("error", t("game.disconnected"));
+    render();
+    return;
+  }
+  message.ref = ++S.ref;
+  S.pending[message.ref] = message;
+  S.ws.send(JSON.stringify(message));
+}
+
+function syncAbsent() {
+  for (const s of S.table?.seats ?? []) {
+    if (s.absent === true) S.absent.add(s.seat);
+    else if (s.absent === false) S.absent.delete(s.seat);
+  }
+}
+
+function noteDeal(view, raw) {
+  if (!view) return;
+  const n = view.deal_number;
+  if (view.commitment) S.commitments[n] = view.commitment;
+  if (view.seed !== null && view.seed !== undefined) {
+    // A 128-bit seed does not survive JSON.parse as a number: take its digits from the text.
+    const m = raw.match(/"seed"\s*:\s*"?(\d+)"?/);
+    S.seeds[n] = m ? m[1] : String(view.seed);
+  }
+}
+
+function onMessage(raw) {
+  let msg;
+  try {
+    msg = JSON.parse(raw);
+  } catch {
+    return;
+  }
+  switch (msg.type) {
+    case "state":
+      S.last = msg.event ?? S.last;
+      S.table = msg.table ?? S.table;
+      S.view = msg.view ?? null;
+      syncAbsent();
+      noteDeal(S.view, raw);
+      break;
+    case "event":
+      if (msg.event <= S.last) return;
+      S.last = msg.event;
+      if (msg.table) S.table = msg.table;
+      if ("view" in msg) S.view = msg.view;
+      syncAbsent();
+      if (msg.kind === "absent") S.absent.add(msg.seat);
+      if (msg.kind === "back") S.absent.delete(msg.seat);
+      if (msg.kind === "deal") {
+        S.nextSent = false;
+        S.selected = null;
+        if (msg.commitment && S.view) S.commitments[S.view.deal_number] = msg.commitment;
+      }
+      if (msg.kind === "move" && msg.seat === S.view?.seat) S.message = null;
+      noteDeal(S.view, raw);
+      break;
+    case "ack": {
+      const sent = S.pending[msg.ref];
+      delete S.pending[msg.ref];
+      if (sent?.type === "move") S.selected = null;
+      if (sent?.type === "next_deal") S.nextSent = true;
+      S.message = null;
+      break;
+    }
+    case "error": {
+      const sent = S.pending[msg.ref];
+      delete S.pending[msg.ref];
+      if (sent?.type === "next_deal" && S.view?.phase !== "over") S.nextSent = false;
+      flash("error", errorText(msg.error));
+      break;
+    }
+    default:
+      return;
+  }
+  render();
+}
+
+// ---------------------------------------------------------------- table: rendering
+
+function nPlayers() {
+  return S.table?.seats?.length || S.table?.rules?.players || 4;
+}
+
+function mySeat() {
+  if (S.view && typeof S.view.seat === "number") return S.view.seat;
+  const stored = localStorage.getItem(`hukum.seat.${S.code}`);
+  return S.token && stored !== null ? Number(stored) : null;
+}
+
+function myTeam() {
+  const s = mySeat();
+  return s === null ? null : s % 2;
+}
+
+function seatName(seat) {
+  const info = S.table?.seats?.[seat];
+  if (info?.name) return info.name;
+  return t("seat", { n: seat + 1 });
+}
+
+function teamName(team) {
+  const mine = myTeam();
+  if (mine === null) return t("team", { n: team + 1 });
+  return team === mine ? t("team.us") : t("team.them");
+}
+
+/** Where seat s sits on the board, in percent: you at the bottom, partner at the top. */
+function position(seat, radiusX, radiusY) {
+  const n = nPlayers();
+  const me = mySeat() ?? 0;
+  const k = (seat - me + n) % n;
+  const dir = S.table?.rules?.direction === "clockwise" ? -1 : 1;
+  const a = ((270 + (k * 360 * dir) / n) * Math.PI) / 180;
+  return { x: 50 + radiusX * Math.cos(a), y: 50 - radiusY * Math.sin(a) };
+}
+
+function messageHTML() {
+  if (!S.message) return "";
+  return `<p class="message ${S.message.kind}" role="alert" id="message">${esc(S.message.text)}</p>`;
+}
+
+function renderTable() {
+  if (S.notFound) {
+    app.innerHTML = `<section class="room"><p class="message error">${esc(t("room.notfound"))}</p>
+      <button data-action="lobby">${esc(t("room.back"))}</button></section>`;
+    return;
+  }
+  if (!S.table) {
+    app.innerHTML = `<p class="loading">${esc(t("loading"))}</p>`;
+    return;
+  }
+  if (S.table.status === "waiting" || !S.view) app.innerHTML = roomHTML();
+  else app.innerHTML = gameHTML();
+}
+
+function inviteURL() {
+  return `${location.origin}/t/${S.code}`;
+}
+
+function roomHTML() {
+  const seats = S.table.seats ?? [];
+  const me = mySeat();
+  const waiting = S.table.status === "waiting";
+  const empty = seats.some((s) => s.kind === "empty");
+  const rows = seats
+    .map((s) => {
+      let who;
+      if (s.kind === "empty") {
+        who = `<span class="empty">${esc(t("room.empty"))}</span>`;
+        if (!S.token && waiting)
+          who += ` <button class="small" data-action="sit" data-seat="${s.seat}" id="sit-${s.seat}">${esc(t("room.sit"))}</button>`;
+      } else {
+        who = `<b>${esc(s.name || t("seat", { n: s.seat + 1 }))}</b>`;
+        if (s.seat === me && S.token) who += ` <span class="tag you">${esc(t("room.you"))}</span>`;
+        if (s.kind === "bot") who += ` <span class="tag bot">${esc(t("room.bot"))}</span>`;
+        if (s.kind === "human" && !s.connected) who += ` <span class="tag off">${esc(t("room.offline"))}</span>`;
+      }
+      return `<li class="seat-row" data-seat="${s.seat}"><span class="seat-no">${esc(t("seat", { n: s.seat + 1 }))} · ${esc(teamName(s.seat % 2))}</span> ${who}</li>`;
+    })
+    .join("");
+  let actions = "";
+  if (S.token && waiting) {
+    actions = `<div class="actions">
+      ${empty ? `<button id="fill-bots" data-action="bots">${esc(t("room.bots"))}</button>` : ""}
+      <button id="start" class="primary" data-action="start" ${empty ? "disabled" : ""}>${esc(t("room.start"))}</button>
+    </div><p class="hint">${esc(t("room.waiting"))}</p>`;
+  } else if (!S.token && waiting) {
+    const name = localStorage.getItem("hukum.name") || "";
+    actions = `<label class="field name"><span>${esc(t("lobby.name"))}</span>
+      <input id="name" maxlength="24" placeholder="${esc(t("lobby.name.placeholder"))}" value="${esc(name)}"></label>
+      <p class="hint">${esc(empty ? t("room.pick") : t("room.full"))}</p>`;
+  } else if (!S.token) {
+    actions = `<p class="hint">${esc(t("game.spectator"))}</p>`;
+  } else {
+    actions = `<p class="hint">${esc(S.wsState === "open" ? t("loading") : t("game.connecting"))}</p>`;
+  }
+  return `<section class="room">
+  <h2>${esc(t("room.title", { code: S.code }))}</h2>
+  ${messageHTML()}
+  <div class="invite panel">
+    <label class="field"><span>${esc(t("room.invite"))}</span>
+      <span class="row"><input id="invite-link" readonly value="${esc(inviteURL())}">
+      <button id="copy" data-action="copy">${esc(S.copied ? t("room.copied") : t("room.copy"))}</button></span></label>
+    <p>${esc(t("room.code"))}: <code id="room-code">${esc(S.code)}</code> · ${esc(presetLabel(S.table.preset ?? "classic"))}
+      · <button class="link" data-action="panel" data-panel="rules">${esc(t("nav.rules"))}</button></p>
+  </div>
+  <h3>${esc(t("room.seats"))}</h3>
+  <ul class="seats">${rows}</ul>
+  ${actions}
+  ${S.panel === "rules" ? rulesPanelHTML() : ""}
+</section>`;
+}
+
+function legalSet() {
+  return new Set(S.view?.legal ?? []);
+}
+
+/** The cards of my hand a click may select now, and the move each makes. */
+function cardMove(code) {
+  return S.view?.phase === "hide" ? `hide ${code}` : code;
+}
+
+function isLegalCard(code) {
+  return legalSet().has(cardMove(code));
+}
+
+function trumpHTML() {
+  const v = S.view;
+  const rules = S.table.rules ?? {};
+  let body;
+  if (v.trump && v.trump_known) {
+    body = `${suitSVG(v.trump, 22)} <span>${esc(t(`suit.${v.trump}`))}</span>`;
+    if (v.shown_card) body += ` <span class="mini">${cardText(v.shown_card)} ${esc(t("game.trump.shown"))}</span>`;
+  } else if (v.face_down) {
+    body = `<span class="mini-card">${cardSVG(v.face_down)}</span> <span>${esc(t("game.trump.yours"))}</span>`;
+  } else if (v.trump) {
+    body = `${suitSVG(v.trump, 22)} <span>${esc(t("game.trump.yours"))}</span>`;
+  } else if (rules.trump === "band" && v.face_down_placed !== false && v.phase !== "hide") {
+    body = `<span class="mini-card">${backSVG()}</span> <span>${esc(t("game.trump.hidden"))}</span>`;
+  } else {
+    body = `<span>${esc(t("game.trump.unknown"))}</span>`;
+  }
+  let revealed = "";
+  if (v.reveal) revealed = `<div class="hint">${esc(t("game.revealed", { name: seatName(v.reveal.seat) }))} ${cardText(v.reveal.card)}</div>`;
+  return `<div class="trump" id="trump"><span class="label">${esc(t("game.trump"))}:</span> ${body}${revealed}</div>`;
+}
+
+function boardHTML() {
+  const v = S.view;
+  const n = nPlayers();
+  const seats = [];
+  for (let s = 0; s < n; s++) {
+    const p = position(s, 40, 41);
+    const classes = ["seat"];
+    if (v.turn === s && v.phase !== "over") classes.push("turn");
+    if (s === mySeat()) classes.push("me");
+    if (s % 2 === myTeam()) classes.push("ours");
+    const info = S.table.seats?.[s] ?? {};
+    const tags = [];
+    if (s === v.dealer) tags.push(`<span class="tag">${esc(t("game.dealer"))}</span>`);
+    if (info.kind === "bot") tags.push(`<span class="tag bot">${esc(t("room.bot"))}</span>`);
+    if (S.absent.has(s)) tags.push(`<span class="tag absent" title="${esc(t("game.absent"))}">${esc(t("game.absent"))}</span>`);
+    else if (info.kind === "human" && info.connected === false) tags.push(`<span class="tag off">${esc(t("room.offline"))}</span>`);
+    const size = v.hand_sizes?.[s];
+    seats.push(`<div class="${classes.join(" ")}" data-seat="${s}" style="left:${p.x}%;top:${p.y}%">
+      <div class="seat-name">${esc(seatName(s))}</div>
+      <div class="seat-info">${size !== undefined && s !== mySeat() ? esc(t("game.cards", { n: size })) : ""} ${tags.join(" ")}</div></div>`);
+  }
+  let plays = v.trick ?? [];
+  let caption = "";
+  let old = false;
+  if (!plays.length && v.last_trick && (v.tricks_played > 0 || v.phase === "over")) {
+    plays = v.last_trick.plays ?? [];
+    old = true;
+    caption = t("game.wontrick", { name: seatName(v.last_trick.winner) });
+  }
+  const trick = plays
+    .map((p, i) => {
+      const pos = position(p.seat, 17, 19);
+      return `<div class="played ${p.trump ? "trump" : ""}" data-seat="${p.seat}" data-card="${esc(p.card)}" style="left:${pos.x}%;top:${pos.y}%;z-index:${i + 1}">${cardSVG(p.card)}</div>`;
+    })
+    .join("");
+  const pile = S.table.rules?.capture === "dehla" && v.pile?.length ? `<div class="pile">${esc(t("game.pile", { n: v.pile.length }))}</div>` : "";
+  return `<div class="board" id="board">${seats.join("")}
+    <div class="trick ${old ? "old" : ""}" id="trick">${trick}</div>
+    ${caption ? `<div class="trick-caption">${esc(caption)}</div>` : ""}${pile}</div>`;
+}
+
+function handHTML() {
+  const v = S.view;
+  const hand = sortHand(v.hand ?? []);
+  if (S.selected && !hand.includes(S.selected)) S.selected = null;
+  const myTurn = v.turn === v.seat;
+  const cards = hand
+    .map((code) => {
+      const { suit } = parseCard(code);
+      const legal = myTurn && isLegalCard(code);
+      const classes = ["card", `suit-${suit}`];
+      if (legal) classes.push("legal");
+      else if (myTurn) classes.push("dimmed");
+      if (code === S.selected) classes.push("selected");
+      return `<button class="${classes.join(" ")}" data-action="card" data-card="${esc(code)}" aria-pressed="${code === S.selected}" aria-label="${esc(code)}">${cardSVG(code)}</button>`;
+    })
+    .join("");
+  return `<div class="hand" id="hand" role="group">${cards}</div>`;
+}
+
+function controlsHTML() {
+  const v = S.view;
+  const legal = legalSet();
+  const myTurn = v.turn === v.seat && v.phase !== "over";
+  const parts = [];
+  let hint = "";
+  if (S.absent.has(v.seat)) {
+    parts.push(`<p class="message warn">${esc(t("game.absent.you"))}</p>`);
+    parts.push(`<button id="take-back" class="primary" data-action="take-back">${esc(t("game.takeback"))}</button>`);
+  }
+  if (v.phase === "announce" && myTurn) {
+    hint = t("game.announce.hint");
+    for (const s of SUITS) {
+      if (legal.has(`announce ${s}`))
+        parts.push(`<button class="suit-btn" data-action="announce" data-suit="${s}" id="announce-${s}">${suitSVG(s, 20)} ${esc(t(`suit.${s}`))}</button>`);
+    }
+  } else if (v.phase === "hide" && myTurn) {
+    hint = t("game.hide.hint");
+    parts.push(`<button id="play-card" class="primary" data-action="play" ${S.selected ? "" : "disabled"}>${esc(t("game.hide"))}</button>`);
+  } else if (v.phase === "play") {
+    if (myTurn) hint = t("game.select.hint");
+    parts.push(`<button id="play-card" class="primary" data-action="play" ${S.selected ? "" : "disabled"}>${esc(t("game.play"))}</button>`);
+    if (myTurn && legal.has("reveal")) parts.push(`<button id="reveal" data-action="reveal">${esc(t("game.reveal"))}</button>`);
+  } else if (v.phase === "over" && S.table.status !== "over") {
+    if (S.nextSent) hint = t("game.nextdeal.waiting");
+    else parts.push(`<button id="next-deal" class="primary" data-action="next">${esc(t("game.nextdeal"))}</button>`);
+  }
+  const turn =
+    v.phase === "over" || v.turn === null || v.turn === undefined
+      ? ""
+      : myTurn
+        ? `<span class="your-turn" id="your-turn">${esc(t("game.yourturn"))}</span>`
+        : `<span class="their-turn">${esc(t("game.turnof", { name: seatName(v.turn) }))}</span>`;
+  const conn = S.wsState !== "open" ? `<span class="conn">${esc(t(S.wsState === "closed" ? "game.disconnected" : "game.connecting"))}</span>` : "";
+  return `<div class="status">${turn} ${conn} ${hint ? `<span class="hint">${esc(hint)}</span>` : ""}</div>
+    ${messageHTML()}
+    <div class="controls">${parts.join(" ")}</div>`;
+}
+
+function outcomeText(o) {
+  const team = myTeam();
+  const who = team === null ? t("result.team", { n: o.winner + 1 }) : o.winner === team ? t("result.we") : t("result.they");
+  const w = o.winner;
+  const l = 1 - w;
+  const a = o.tens[w];
+  const b = o.tens[l];
+  let why;
+  if (o.decided_by === "tricks") why = t("result.tricks", { a, b, c: o.tricks[w], d: o.tricks[l] });
+  else if (o.decided_by === "last_trick") why = t("result.last_trick", { a, b });
+  else if (o.decided_by === "highest_trick") why = t("result.highest_trick", { a, b, n: (o.highest_trick ?? 0) + 1 });
+  else why = t("result.tens", { a, b });
+  return { head: who + t(`result.${o.kind}`), why, points: t("result.points", { n: o.points }) };
+}
+
+function bannerHTML() {
+  const v = S.view;
+  const parts = [];
+  if (v.outcome) {
+    const o = outcomeText(v.outcome);
+    const good = myTeam() === null || v.outcome.winner === myTeam();
+    parts.push(`<div class="banner result ${good ? "good" : "bad"} kind-${esc(v.outcome.kind)}" id="result" role="status">
+      <strong>${esc(o.head)}</strong> <span class="why">${esc(o.why)}</span> <span class="pts">${esc(o.points)}</span></div>`);
+  }
+  if (S.table.status === "over") {
+    const scores = S.table.scores ?? v.scores ?? [0, 0];
+    const team = myTeam() ?? 0;
+    const we = scores[team] >= scores[1 - team];
+    parts.push(`<div class="banner match ${we ? "good" : "bad"}" id="match-over"><strong>${esc(t("match.over"))}</strong>
+      ${esc(t(we ? "match.we" : "match.they", { a: Math.max(...scores), b: Math.min(...scores) }))}
+      <button class="primary" data-action="lobby">${esc(t("match.new"))}</button></div>`);
+  }
+  return parts.join("");
+}
+
+function scoreHTML() {
+  const v = S.view;
+  const scores = v.scores ?? S.table.scores ?? [0, 0];
+  const target = v.target ?? S.table.rules?.target;
+  const teams = [0, 1].map((team) => {
+    const tens = (v.tens?.[team] ?? []).map((c) => cardText(c)).join(" ") || "–";
+    return `<tr class="team-${team} ${team === myTeam() ? "ours" : ""}"><th>${esc(teamName(team))}</th>
+      <td class="tens" data-team="${team}"><span class="count">${v.tens?.[team]?.length ?? 0}</span> ${tens}</td>
+      <td class="tricks" data-team="${team}">${v.tricks_won?.[team] ?? 0}</td>
+      <td class="points" data-team="${team}">${scores[team] ?? 0}</td></tr>`;
+  });
+  return `<section class="panel score" id="score"><h3>${esc(t("score.title"))} · ${esc(t("game.deal", { n: v.deal_number ?? 1 }))}</h3>
+    <table><thead><tr><th></th><th>${esc(t("score.tens"))}</th><th>${esc(t("score.tricks"))}</th><th>${esc(t("score.points"))}</th></tr></thead>
+    <tbody>${teams.join("")}</tbody></table>
+    ${target ? `<p class="hint">${esc(t("score.target", { n: target }))}</p>` : ""}</section>`;
+}
+
+function lastTrickHTML() {
+  const lt = S.view.last_trick;
+  if (!lt) return `<section class="panel" id="last-trick"><h3>${esc(t("game.lasttrick"))}</h3><p>${esc(t("game.lasttrick.none"))}</p></section>`;
+  const rows = (lt.plays ?? [])
+    .map((p) => `<li class="${p.seat === lt.winner ? "winner" : ""}">${esc(seatName(p.seat))}: ${cardText(p.card)}${p.trump ? " ★" : ""}</li>`)
+    .join("");
+  return `<section class="panel" id="last-trick"><h3>${esc(t("game.lasttrick"))}</h3><ul>${rows}</ul>
+    <p>${esc(t("game.wontrick", { name: seatName(lt.winner) }))}</p></section>`;
+}
+
+function rulesPanelHTML() {
+  const rules = S.table?.rules ?? {};
+  const rows = Object.entries(rules)
+    .map(([name, value]) => `<tr data-option="${esc(name)}"><th>${esc(optionLabel(name))}</th><td class="value">${esc(valueLabel(value))}</td><td class="desc">${esc(optionDescription(name))}</td></tr>`)
+    .join("");
+  return `<section class="panel rules" id="rules-panel"><h3>${esc(t("rules.title"))}</h3>
+    <p>${esc(t("rules.preset"))}: <b>${esc(presetLabel(S.table?.preset ?? "classic"))}</b></p>
+    <table>${rows}</table></section>`;
+}
+
+function fairHTML() {
+  const v = S.view;
+  const n = v.deal_number;
+  const commitment = S.commitments[n] ?? v.commitment;
+  if (!commitment) return "";
+  const seed = S.seeds[n];
+  const result = S.verify[n];
+  let out = "";
+  if (result) {
+    if (result.error) out = `<p class="message error">${esc(result.error)}</p>`;
+    else {
+      out = `<p class="message ${result.hash ? "ok" : "error"}" id="verify-hash">${esc(t(result.hash ? "fair.ok" : "fair.bad"))}</p>`;
+      if (result.server) {
+        const ok = result.server.commitment_ok;
+        out += `<p class="${ok ? "ok" : "error"}">${esc(t(ok ? "fair.server.ok" : "fair.server.bad"))}</p>`;
+        if (ok && result.server.hands)
+          out += `<ul class="hands" id="verify-hands">${result.server.hands
+            .map((h, s) => `<li><b>${esc(seatName(s))}</b>: ${sortHand(h).map(cardText).join(" ")}</li>`)
+            .join("")}</ul>`;
+      }
+    }
+  }
+  return `<section class="panel fair" id="fair"><h3>${esc(t("fair.title"))}</h3>
+    <p><span class="label">${esc(t("fair.commitment"))}:</span> <code class="hash" id="commitment">${esc(commitment)}</code></p>
+    <p><span class="label">${esc(t("fair.seed"))}:</span> ${seed ? `<code id="seed">${esc(seed)}</code>` : `<i>${esc(t("fair.seed.hidden"))}</i>`}</p>
+    ${seed ? `<button id="verify" data-action="verify">${esc(t("fair.verify"))}</button>` : ""}${out}</section>`;
+}
+
+function gameHTML() {
+  const v = S.view;
+  const panelButtons = `<button class="small" data-action="panel" data-panel="last" id="show-last" aria-pressed="${S.panel === "last"}">${esc(t("game.lasttrick"))}</button>
+    <button class="small" data-action="panel" data-panel="rules" id="show-rules" aria-pressed="${S.panel === "rules"}">${esc(t("nav.rules"))}</button>`;
+  const panel = S.panel === "rules" ? rulesPanelHTML() : S.panel === "last" ? lastTrickHTML() : "";
+  return `<section class="game" data-phase="${esc(v.phase)}" data-my-turn="${v.turn === v.seat}">
+  <div class="main-col">
+    <div class="topline">${trumpHTML()}<span class="spacer"></span>${panelButtons}</div>
+    ${boardHTML()}
+    ${bannerHTML()}
+    ${controlsHTML()}
+    ${handHTML()}
+  </div>
+  <aside class="side-col">${panel}${scoreHTML()}${fairHTML()}</aside>
+</section>`;
+}
+
+// ---------------------------------------------------------------- actions
+
+async function sit(seat) {
+  const input = app.querySelector("#name");
+  if (input) localStorage.setItem("hukum.name", input.value.trim());
+  try {
+    const { data } = await api("POST", `/api/tables/${S.code}/seats/${seat}`, { name: playerName() });
+    localStorage.setItem(tokenKey(S.code), data.token);
+    localStorage.setItem(`hukum.seat.${S.code}`, String(data.seat ?? seat));
+    S.token = data.token;
+    S.message = null;
+    if (S.poll) clearInterval(S.poll);
+    S.poll = null;
+    await refreshTable();
+    connect();
+  } catch (err) {
+    flash("error", errorText(err));
+    await refreshTable();
+    render();
+  }
+}
+
+async function tableAction(path) {
+  try {
+    await api("POST", `/api/tables/${S.code}/${path}`, { token: S.token });
+    S.message = null;
+  } catch (err) {
+    flash("error", errorText(err));
+  }
+  await refreshTable();
+  render();
+}
+
+async function copyInvite() {
+  const input = app.querySelector("#invite-link");
+  try {
+    await navigator.clipboard.writeText(inviteURL());
+  } catch {
+    input?.select();
+    document.execCommand?.("copy");
+  }
+  S.copied = true;
+  render();
+}
+
+function selectCard(code) {
+  S.selected = S.selected === code ? null : code;
+  S.message = null;
+  render();
+}
+
+function playSelected() {
+  if (!S.selected || !S.view) return;
+  send({ type: "move", move: cardMove(S.selected) });
+}
+
+async function verifyDeal() {
+  const v = S.view;
+  const n = v.deal_number;
+  const seed = S.seeds[n];
+  const commitment = S.commitments[n] ?? v.commitment;
+  const result = { hash: false, server: null };
+  try {
+    if (!crypto?.subtle) throw new Error(t("fair.nocrypto"));
+    const bytes = new TextEncoder().encode(`hukum-deal:${seed}`);
+    const digest = await crypto.subtle.digest("SHA-256", bytes);
+    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    result.hash = hex === commitment;
+  } catch (e) {
+    result.error = String(e.message ?? e);
+  }
+  try {
+    const q = new URLSearchParams({
+      commitment,
+      seed,
+      rules: JSON.stringify(S.table.rules ?? {}),
+      dealer: String(v.dealer),
+    });
+    const { data } = await api("GET", `/api/verify?${q}`);
+    result.server = data;
+  } catch (err) {
+    result.error = errorText(err);
+  }
+  S.verify[n] = result;
+  render();
+}
+
+function moveSelection(step) {
+  const v = S.view;
+  if (!v) return;
+  const hand = sortHand(v.hand ?? []);
+  const legal = hand.filter((c) => isLegalCard(c));
+  const pool = legal.length ? legal : hand;
+  if (!pool.length) return;
+  const i = pool.indexOf(S.selected);
+  S.selected = i < 0 ? pool[step > 0 ? 0 : pool.length - 1] : pool[(i + step + pool.length) % pool.length];
+  render();
+  app.querySelector(".hand .card.selected")?.focus();
+}
+
+app.addEventListener("click", (e) => {
+  const el = e.target.closest("[data-action]");
+  if (!el || el.disabled) return;
+  const action = el.dataset.action;
+  switch (action) {
+    case "play-now":
+      playNow();
+      break;
+    case "sit":
+      sit(Number(el.dataset.seat));
+      break;
+    case "bots":
+      tableAction("bots");
+      break;
+    case "start":
+      tableAction("start");
+      break;
+    case "copy":
+      copyInvite();
+      break;
+    case "card":
+      selectCard(el.dataset.card);
+      break;
+    case "play":
+      playSelected();
+      break;
+    case "reveal":
+      send({ type: "move", move: "reveal" });
+      break;
+    case "announce":
+      send({ type: "move", move: `announce ${el.dataset.suit}` });
+      break;
+    case "next":
+      S.nextSent = true;
+      send({ type: "next_deal" });
+      render();
+      break;
+    case "take-back":
+      send({ type: "take_back" });
+      break;
+    case "panel":
+      S.panel = S.panel === el.dataset.panel ? null : el.dataset.panel;
+      render();
+      break;
+    case "verify":
+      verifyDeal();
+      break;
+    case "lobby":
+      e.preventDefault();
+      go("/");
+      break;
+    default:
+      return;
+  }
+});
+
+document.querySelector("header.top").addEventListener("click", (e) => {
+  if (e.target.closest("[data-action=lobby]")) {
+    e.preventDefault();
+    go("/");
+  }
+});
+
+app.addEventListener("submit", (e) => {
+  e.preventDefault();
+  if (e.target.id === "create-form") createRoom();
+  if (e.target.id === "join-form") joinRoom();
+});
+
+app.addEventListener("input", (e) => {
+  if (e.target.id === "name") localStorage.setItem("hukum.name", e.target.value.trim());
+});
+
+app.addEventListener("change", (e) => {
+  if (e.target.id === "preset" && S.rulesMeta) {
+    app.querySelector("#custom-options").innerHTML = customOptionsHTML(e.target.value);
+  }
+});
+
+document.getElementById("lang").addEventListener("change", (e) => {
+  setLang(e.target.value);
+  render();
+});
+
+document.addEventListener("keydown", (e) => {
+  if (S.page !== "table" || !S.view) return;
+  const tag = e.target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if (e.key === "ArrowRight" || e.key === "ArrowDown") {
+    e.preventDefault();
+    moveSelection(1);
+  } else if (e.key === "ArrowLeft" || e.key === "ArrowUp") {
+    e.preventDefault();
+    moveSelection(-1);
+  } else if (e.key === "Enter") {
+    if (S.selected) {
+      e.preventDefault();
+      playSelected();
+    }
+  } else if (e.key === "Escape") {
+    S.selected = null;
+    render();
+  }
+});
+
+setInterval(() => {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify({ type: "ping" }));
+}, 25000);
+
+window.addEventListener("popstate", route);
+setLang(getLang());
+route();
