@@ -1,0 +1,127 @@
+"""A scripted player for server tests: feed it every message, send what it answers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from hukum.mindi import Rules, deal_hands
+
+CARD = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
+
+
+class Player:
+    """Plays the first legal move (or ``choose``) and says ready between deals."""
+
+    def __init__(self, choose: Callable[[dict[str, Any]], str] | None = None) -> None:
+        self.choose = choose or (lambda view: view["legal"][0])
+        self.latest: dict[str, Any] | None = None
+        self.pending = False
+        self.decided = -1
+        self.ref = 0
+        self.log: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.deals_over = 0
+        self.moves = 0
+        self.match_over = False
+
+    def feed(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """Take one message from the server; the messages to send back."""
+        self.log.append(message)
+        kind = message["type"]
+        if kind in ("state", "event"):
+            self.latest = message
+            if message.get("kind") == "deal_over":
+                self.deals_over += 1
+            if message.get("kind") == "match_over" or message["table"]["status"] == "over":
+                self.match_over = True
+        elif kind in ("ack", "error"):
+            if kind == "error":
+                self.errors.append(message)
+            self.pending = False
+        return self.decide()
+
+    def decide(self) -> list[dict[str, Any]]:
+        latest = self.latest
+        if self.pending or latest is None or latest["event"] <= self.decided:
+            return []
+        view, table = latest["view"], latest["table"]
+        if table["status"] != "playing" or view is None:
+            return []
+        out: dict[str, Any]
+        if view["outcome"] is not None:
+            if table["seats"][view["seat"]]["ready"]:
+                return []
+            out = {"type": "next_deal"}
+        elif view["turn"] == view["seat"] and view["legal"]:
+            out = {"type": "move", "move": self.choose(view)}
+            self.moves += 1
+        else:
+            return []
+        self.decided = latest["event"]
+        self.pending = True
+        self.ref += 1
+        out["ref"] = self.ref
+        return [out]
+
+
+def strings(value: Any) -> Iterator[tuple[str, str]]:
+    """Every (key, string) inside a JSON value."""
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        key, v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend(v.items())
+        elif isinstance(v, list):
+            stack.extend((key, x) for x in v)
+        elif isinstance(v, str):
+            yield key, v
+
+
+def check_no_leaks(log: list[dict[str, Any]], seat: int) -> int:
+    """Check every message one seat received: no card of another hand before it is played
+    or shown, no seed before the deal is over, no deck order. The number of deals checked."""
+    deals: list[list[dict[str, Any]]] = []
+    for message in log:
+        for key in ("hands", "deck", "dealt", "match_seed", "token"):
+            assert key not in str(list(message)), message
+        if message.get("kind") == "deal":
+            deals.append([])
+        if deals:
+            deals[-1].append(message)
+    checked = 0
+    for messages in deals:
+        over = [m for m in messages if m.get("kind") == "deal_over"]
+        if not over:
+            for m in messages:
+                view = m.get("view")
+                assert view is None or view["seed"] is None
+                assert m.get("seed") is None
+            continue
+        end = over[0]
+        view = end["view"]
+        rules = Rules.from_dict(end["table"]["rules"])
+        hands, _ = deal_hands(rules, view["dealer"], int(end["seed"]))
+        own = {c.code for c in hands[seat]}
+        public: set[str] = set()
+        for m in messages:
+            if m is end:
+                break
+            if m.get("seed") is not None or (m.get("view") or {}).get("seed") is not None:
+                raise AssertionError(f"seed before the deal ended: {m}")
+            v = m.get("view") or {}
+            if m.get("kind") == "move":
+                words = m["move"].split()
+                if CARD.match(words[-1]):
+                    public.add(words[-1])
+            if v.get("shown_card"):
+                public.add(v["shown_card"])
+            if v.get("reveal"):
+                public.add(v["reveal"]["card"])
+            for key, text in strings(m):
+                for word in text.split():
+                    if CARD.match(word) and key not in ("name",):
+                        assert word in own or word in public, (word, key, m)
+        checked += 1
+    return checked

@@ -1,0 +1,97 @@
+"""The lobby API against the real app on a real SQLite file."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import create
+
+
+def error_code(r: object) -> str:
+    from httpx import Response
+
+    assert isinstance(r, Response)
+    assert 400 <= r.status_code < 500, r.text
+    body = r.json()
+    assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}
+    code: str = body["error"]["code"]
+    return code
+
+
+def test_create_take_seats_fill_start(client: TestClient) -> None:
+    made = create(client, preset="hidden", name="Asha", bots="random", turn_timeout=30)
+    code, token = made["code"], made["token"]
+    assert made["seat"] == 0 and made["invite"] == f"/t/{code}" and len(token) == 32
+    table = client.get(f"/api/tables/{code}").json()
+    assert table["status"] == "waiting" and table["rules"]["trump"] == "band"
+    assert [s["kind"] for s in table["seats"]] == ["human", "empty", "empty", "empty"]
+    assert "token" not in str(table)
+    seat = client.post(f"/api/tables/{code}/seats/2", json={"name": "Ravi"}).json()
+    assert seat["seat"] == 2 and seat["token"] != token
+    assert error_code(client.post(f"/api/tables/{code}/seats/2", json={})) == "seat_taken"
+    assert error_code(client.post(f"/api/tables/{code}/start", json={"token": token})) == (
+        "seats_empty"
+    )
+    r = client.post(f"/api/tables/{code}/bots", json={"token": seat["token"]})
+    assert [s["kind"] for s in r.json()["table"]["seats"]] == ["human", "bot", "human", "bot"]
+    r = client.post(f"/api/tables/{code}/start", json={"token": token})
+    assert r.json()["table"]["status"] == "playing"
+    assert error_code(client.post(f"/api/tables/{code}/start", json={"token": token})) == (
+        "already_started"
+    )
+    assert error_code(client.post(f"/api/tables/{code}/seats/1", json={})) == "seat_taken"
+
+
+def test_play_now_starts_at_once(client: TestClient) -> None:
+    made = create(client, start_now=True, bots="rules")
+    table = client.get(f"/api/tables/{made['code']}").json()
+    assert table["status"] == "playing" and table["deal_number"] == 1
+    assert [s["kind"] for s in table["seats"]] == ["human", "bot", "bot", "bot"]
+
+
+def test_errors(client: TestClient) -> None:
+    made = create(client)
+    code = made["code"]
+    assert error_code(client.get("/api/tables/zzzzzzzz")) == "unknown_table"
+    assert error_code(client.get("/api/tables/nope")) == "unknown_table"
+    assert error_code(client.post(f"/api/tables/{code}/seats/7", json={})) == "unknown_seat"
+    assert error_code(client.post(f"/api/tables/{code}/bots", json={"token": "x" * 32})) == (
+        "bad_token"
+    )
+    r = client.post(
+        "/api/tables", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert error_code(r) == "bad_json"
+    assert error_code(client.post("/api/tables", json={"preset": 3})) == "bad_request"
+    assert error_code(client.post("/api/tables", json={"colour": "red"})) == "bad_request"
+    assert error_code(client.post("/api/tables", json={"bots": "genius"})) == "bad_request"
+    assert error_code(client.post("/api/tables", json={"preset": "chess"})) == "bad_rules"
+    r = client.post("/api/tables", json={"options": {"players": 6}})
+    assert error_code(r) == "bad_rules" and "deck=48" in r.json()["error"]["message"]
+    assert error_code(client.post("/api/tables", json={"options": {"target": 0}})) == "bad_rules"
+    assert error_code(client.get(f"/api/tables/{code}/record")) == "not_started"
+    # nothing changed
+    table = client.get(f"/api/tables/{code}").json()
+    assert table["event"] == 1 and table["status"] == "waiting"
+
+
+def test_rules_info(client: TestClient) -> None:
+    info = client.get("/api/rules").json()
+    options = {o["name"]: o for o in info["options"]}
+    assert options["trump"]["values"] == ["cut", "band", "open", "announce"]
+    assert options["must_trump"]["values"] == [False, True]
+    assert "M-8" in options["must_trump"]["description"]
+    assert all(o["description"] for o in info["options"])
+    assert info["presets"]["dehla-pakad"]["capture"] == "dehla"
+
+
+def test_custom_rules_and_record(client: TestClient) -> None:
+    made = create(client, preset="classic", options={"deals": 1, "target": None, "trump": "open"})
+    table = client.get(f"/api/tables/{made['code']}").json()
+    assert table["rules"]["trump"] == "open" and table["rules"]["deals"] == 1
+
+
+def test_index_and_spa_routes(client: TestClient) -> None:
+    assert client.get("/").status_code == 200
+    assert client.get("/t/abcdefgh").status_code == 200
+    assert client.get("/api/health").json() == {"ok": True}

@@ -1,0 +1,150 @@
+"""The game WebSocket: play against bots, every error code, absence and taking back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from tests.server.conftest import create, play
+from tests.server.helpers import Player
+
+
+def until(ws: Any, test: Any) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if test(message):
+            return message
+
+
+def test_play_a_match_against_bots(client: TestClient) -> None:
+    made = create(client, start_now=True, options={"deals": 2, "target": None})
+    player = Player()
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "state" and first["view"]["seat"] == 0
+        play(ws, player)
+    assert player.match_over and player.deals_over == 2 and not player.errors
+    record = client.get(f"/api/tables/{made['code']}/record").json()
+    assert len(record["deals"]) == 2 and all(d["outcome"] for d in record["deals"])
+    events = [m["event"] for m in player.log if m["type"] == "event"]
+    assert events == sorted(events) and len(set(events)) == len(events)
+
+
+def test_record_has_finished_deals_only(client: TestClient) -> None:
+    made = create(client, start_now=True)
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        play(ws, Player(), moves=3)
+    record = client.get(f"/api/tables/{made['code']}/record").json()
+    assert record["deals"] == []
+
+
+def error(ws: Any) -> dict[str, Any]:
+    return until(ws, lambda m: m["type"] in ("error", "ack"))
+
+
+def test_error_codes(client: TestClient) -> None:
+    made = create(client)
+    code, token = made["code"], made["token"]
+    with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "move", "move": "10S", "ref": 1})
+        assert error(ws)["error"]["code"] == "not_started"
+        ws.send_text("{nope")
+        assert error(ws)["error"]["code"] == "bad_json"
+        for bad in ([1], {"type": "dance"}, {"type": "move"}, {"type": "move", "move": 10}):
+            ws.send_json(bad)
+            assert error(ws)["error"]["code"] == "bad_message"
+        ws.send_json({"type": "ping"})
+        assert until(ws, lambda m: m["type"] == "pong")
+    client.post(f"/api/tables/{code}/start", json={"token": token})
+    client.post(f"/api/tables/{code}/bots", json={"token": token})
+    client.post(f"/api/tables/{code}/start", json={"token": token})
+    with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+        state = ws.receive_json()
+        view = state["view"]
+        me_to_move = view["turn"] == 0
+        if not me_to_move:
+            state = until(ws, lambda m: m.get("view") and m["view"]["turn"] == 0)
+            view = state["view"]
+        ws.send_json({"type": "move", "move": "ace", "ref": 2})
+        e = error(ws)
+        assert e["ref"] == 2 and e["error"]["code"] == "invalid_move"
+        illegal = next(c for c in ["hide 2C", "reveal", "announce S"] if c not in view["legal"])
+        ws.send_json({"type": "move", "move": illegal, "ref": 3})
+        assert error(ws)["error"]["code"] == "illegal_move"
+        ws.send_json({"type": "move", "move": view["legal"][0], "seat": 1, "ref": 4})
+        assert error(ws)["error"]["code"] == "not_your_seat"
+        ws.send_json({"type": "move", "move": view["legal"][0], "ref": 5})
+        ack = error(ws)
+        assert ack["type"] == "ack" and ack["ref"] == 5 and ack["event"] > state["event"]
+        ws.send_json({"type": "move", "move": view["legal"][0], "ref": 6})
+        assert error(ws)["error"]["code"] in ("not_your_turn", "illegal_move")
+    table = client.get(f"/api/tables/{code}").json()
+    assert table["status"] == "playing"
+
+
+def test_not_your_turn(client: TestClient) -> None:
+    made = create(client)
+    code, token = made["code"], made["token"]
+    other = client.post(f"/api/tables/{code}/seats/1", json={"name": "B"}).json()["token"]
+    client.post(f"/api/tables/{code}/bots", json={"token": token})
+    client.post(f"/api/tables/{code}/start", json={"token": token})
+    with (
+        client.websocket_connect(f"/ws/{code}?token={token}") as a,
+        client.websocket_connect(f"/ws/{code}?token={other}") as b,
+    ):
+        va, vb = a.receive_json()["view"], b.receive_json()["view"]
+        assert va["turn"] == vb["turn"]
+        idle = b if va["turn"] != 1 else a
+        card = (vb if idle is b else va)["hand"][0]
+        idle.send_json({"type": "move", "move": card, "ref": 9})
+        assert error(idle)["error"]["code"] == "not_your_turn"
+
+
+def test_match_over_error(client: TestClient) -> None:
+    made = create(client, start_now=True, options={"deals": 1, "target": None})
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        play(ws, Player())
+        ws.send_json({"type": "move", "move": "2C", "ref": 1})
+        assert error(ws)["error"]["code"] == "match_over"
+
+
+def test_refused_connections(client: TestClient) -> None:
+    made = create(client)
+    for url, code, close in [
+        (f"/ws/{made['code']}", "bad_token", 4401),
+        (f"/ws/{made['code']}?token={'0' * 32}", "bad_token", 4401),
+        (f"/ws/zzzzzzzz?token={made['token']}", "unknown_table", 4404),
+    ]:
+        with client.websocket_connect(url) as ws:
+            assert ws.receive_json()["error"]["code"] == code
+            with pytest.raises(WebSocketDisconnect) as info:
+                ws.receive_json()
+            assert info.value.code == close
+
+
+def test_rate_limited(client: TestClient) -> None:
+    made = create(client)
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        ws.receive_json()
+        for _ in range(200):
+            ws.send_json({"type": "ping"})
+        answers = [ws.receive_json() for _ in range(200)]
+        codes = {a.get("error", {}).get("code") for a in answers}
+        assert "rate_limited" in codes
+
+
+def test_absent_player_is_replaced_and_takes_back(client: TestClient) -> None:
+    made = create(client, start_now=True, turn_timeout=0.05)
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        absent = until(ws, lambda m: m.get("kind") == "absent")
+        assert absent["seat"] == 0 and absent["table"]["seats"][0]["absent"]
+        bot_move = until(ws, lambda m: m.get("kind") == "move" and m["seat"] == 0)
+        assert bot_move["view"]["turn"] != 0 or bot_move["view"]["outcome"] is not None
+        ws.send_json({"type": "take_back", "ref": 1})
+        back = until(ws, lambda m: m.get("kind") == "back")
+        assert back["seat"] == 0 and not back["table"]["seats"][0]["absent"]
+        assert error(ws)["type"] == "ack"
