@@ -671,7 +671,14 @@ function boardHTML() {
     if (S.absent.has(s)) tags.push(`<span class="tag absent" title="${esc(t("game.absent"))}">${esc(t("game.absent"))}</span>`);
     else if (info.kind === "human" && info.connected === false) tags.push(`<span class="tag off">${esc(t("room.offline"))}</span>`);
     const size = v.hand_sizes?.[s];
-    seats.push(`<div class="${classes.join(" ")}" data-seat="${s}" style="left:${p.x}%;top:${p.y}%">
+    // Seats at the sides hug the edge so that their labels stay on the board.
+    const place =
+      p.x < 25
+        ? `left:1%;top:${p.y}%;transform:translate(0,-50%)`
+        : p.x > 75
+          ? `right:1%;top:${p.y}%;transform:translate(0,-50%)`
+          : `left:${p.x}%;top:${p.y}%`;
+    seats.push(`<div class="${classes.join(" ")}" data-seat="${s}" style="${place}">
       <div class="seat-name">${esc(seatName(s))}</div>
       <div class="seat-info">${size !== undefined && s !== mySeat() ? esc(t("game.cards", { n: size })) : ""} ${tags.join(" ")}</div></div>`);
   }
@@ -685,7 +692,7 @@ function boardHTML() {
   }
   const trick = plays
     .map((p, i) => {
-      const pos = position(p.seat, 17, 19);
+      const pos = position(p.seat, 14, 20);
       return `<div class="played ${p.trump ? "trump" : ""}" data-seat="${p.seat}" data-card="${esc(p.card)}" style="left:${pos.x}%;top:${pos.y}%;z-index:${i + 1}">${cardSVG(p.card)}</div>`;
     })
     .join("");
@@ -858,7 +865,7 @@ function gameHTML() {
   const panelButtons = `<button class="small" data-action="panel" data-panel="last" id="show-last" aria-pressed="${S.panel === "last"}">${esc(t("game.lasttrick"))}</button>
     <button class="small" data-action="panel" data-panel="rules" id="show-rules" aria-pressed="${S.panel === "rules"}">${esc(t("nav.rules"))}</button>`;
   const panel = S.panel === "rules" ? rulesPanelHTML() : S.panel === "last" ? lastTrickHTML() : "";
-  return `<section class="game" data-phase="${esc(v.phase)}" data-my-turn="${v.turn === v.seat}">
+  return `<section class="game" data-phase="${esc(v.phase)}" data-turn="${v.turn ?? ""}" data-seat="${v.seat}" data-my-turn="${v.turn === v.seat}">
   <div class="main-col">
     <div class="topline">${trumpHTML()}<span class="spacer"></span>${panelButtons}</div>
     ${boardHTML()}

@@ -1,0 +1,347 @@
+"""End-to-end tests of the web app: the real server (`hukum serve`) and a real browser
+(Debian's chromium driven by Playwright), as a person plays.
+
+They also save the README screenshots docs/screenshots/lobby.png and table.png.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+HAND = "#hand .card"
+LEGAL = "#hand .card.legal"
+
+
+def TABLE_URL(base: str) -> re.Pattern[str]:
+    """The address of a table page."""
+    return re.compile(re.escape(base) + r"/t/[0-9a-z]+$")
+
+
+def chromium_path() -> str:
+    """Debian's chromium; the tests fail (never skip) without it."""
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None:
+        pytest.fail(
+            "the browser tests need Debian's chromium: sudo apt-get install -y chromium "
+            "(Playwright cannot download a browser here)",
+            pytrace=False,
+        )
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real `hukum serve` on a fresh database, bots playing at once."""
+    tmp = tmp_path_factory.mktemp("server")
+    port = free_port()
+    log = (tmp / "server.log").open("w")
+    command = [sys.executable, "-m", "hukum", "serve", "--port", str(port)]
+    command += ["--database-url", f"sqlite:///{tmp / 'db.sqlite'}", "--bot-delay", "0"]
+    command += ["--log-level", "warning"]
+    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            if proc.poll() is not None:
+                pytest.fail(
+                    "hukum serve exited: " + (tmp / "server.log").read_text(), pytrace=False
+                )
+            try:
+                with urllib.request.urlopen(base + "/api/rules", timeout=1):
+                    break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                _pause(proc)
+        else:
+            pytest.fail("hukum serve did not answer", pytrace=False)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def _pause(proc: subprocess.Popen[bytes]) -> None:
+    """Wait a moment for the server to come up (returns early if it exits)."""
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=0.1)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    executable = chromium_path()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport={"width": 1100, "height": 860}, locale="en-US")
+    ctx.set_default_timeout(15_000)
+    yield ctx
+    ctx.close()
+
+
+def api(base: str, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method)
+    request.add_header("content-type", "application/json")
+    with urllib.request.urlopen(request, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def play_now(page: Page, base: str, name: str) -> None:
+    """From the lobby: *Play now* against beginner bots, until the hand is shown."""
+    page.goto(base + "/")
+    page.fill("#name", name)
+    page.select_option("#level", "random")
+    page.click("#play-now")
+    expect(page).to_have_url(TABLE_URL(base))
+    expect(page.locator(HAND).first).to_be_visible()
+
+
+def my_turn_or_over(page: Page) -> bool:
+    """Wait until this seat must play (True) or the deal is over (False)."""
+    page.locator(f"{LEGAL}, #result").first.wait_for()
+    return page.locator("#result").count() == 0
+
+
+def play_card(page: Page) -> None:
+    """Click the first legal card, then *Play card*; the hand loses it."""
+    hand = page.locator(HAND)
+    n = hand.count()
+    page.locator(LEGAL).first.click()
+    expect(page.locator("#hand .card.selected")).to_have_count(1)
+    page.click("#play-card")
+    expect(hand).to_have_count(n - 1)
+
+
+def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: str) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    # One translation table, two languages.
+    page.select_option("#lang", "hi")
+    expect(page.locator("#play-now")).to_have_text("अभी खेलें")
+    page.select_option("#lang", "en")
+    expect(page.locator("#play-now")).to_have_text("Play now")
+    expect(page.locator("#level option")).to_have_text(["Beginner", "Good", "Strong"])
+    page.fill("#name", "Asha")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "lobby.png"))
+
+    page.select_option("#level", "random")
+    page.click("#play-now")
+    expect(page).to_have_url(TABLE_URL(server))
+    expect(page.locator(HAND)).to_have_count(13)
+    expect(page.locator(".seat.me .seat-name")).to_have_text("Asha")
+
+    hand = page.locator(HAND)
+    plays = 0
+    tried_wrong = tried_keys = False
+    while my_turn_or_over(page):
+        dimmed = page.locator("#hand .card.dimmed")
+        if not tried_wrong and dimmed.count():
+            # A card that may not be played: the server's reason, and nothing changes.
+            n = hand.count()
+            dimmed.first.click()
+            page.click("#play-card")
+            expect(page.locator("#message")).to_contain_text("Not allowed")
+            expect(hand).to_have_count(n)
+            dimmed.first.click()  # unselect
+            expect(page.locator("#hand .card.selected")).to_have_count(0)
+            tried_wrong = True
+        if not tried_keys:
+            n = hand.count()
+            page.keyboard.press("ArrowRight")
+            expect(page.locator("#hand .card.selected.legal")).to_have_count(1)
+            page.keyboard.press("Escape")
+            expect(page.locator("#hand .card.selected")).to_have_count(0)
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+            expect(hand).to_have_count(n - 1)
+            tried_keys = True
+        else:
+            play_card(page)
+        plays += 1
+        if plays == 4 and my_turn_or_over(page):
+            page.locator(LEGAL).first.click()
+            page.screenshot(path=str(SCREENSHOTS / "table.png"))
+            page.locator("#hand .card.selected").click()  # unselect again
+    assert plays == 13
+    expect(hand).to_have_count(0)
+    result = page.locator("#result")
+    expect(result).to_contain_text("win")
+    expect(result).to_contain_text("tens")
+    # The scoreboard counts 13 tricks and all four tens.
+    tricks = page.locator("#score td.tricks")
+    total = sum(int(x) for x in tricks.all_inner_texts())
+    assert total == 13
+    tens = page.locator("#score td.tens .count").all_inner_texts()
+    assert sum(int(x) for x in tens) == 4
+
+    # Fair shuffle: the revealed seed matches the commitment, and the dealt hands are shown.
+    expect(page.locator("#seed")).to_have_text(re.compile(r"^\d+$"))
+    page.click("#verify")
+    expect(page.locator("#verify-hash")).to_contain_text("matches")
+    expect(page.locator("#verify-hands li")).to_have_count(4)
+
+    # The house rules in force.
+    page.click("#show-rules")
+    expect(page.locator("#rules-panel")).to_contain_text("Direction of play")
+    expect(page.locator('#rules-panel tr[data-option="trump"] .value')).to_contain_text("cut")
+
+    page.click("#next-deal")
+    expect(page.locator(".game")).to_have_attribute("data-phase", "play")
+    expect(page.locator("#score h3")).to_contain_text("Deal 2")
+
+
+def test_two_people_in_a_private_room(browser: Browser, server: str) -> None:
+    host_ctx = browser.new_context(viewport={"width": 1000, "height": 800}, locale="en-US")
+    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    try:
+        host = host_ctx.new_page()
+        host.goto(server + "/")
+        host.fill("#name", "Asha")
+        host.select_option("#preset", "classic")
+        host.select_option("#room-level", "random")
+        host.select_option("#length", "d1")
+        host.click("#custom summary")
+        host.select_option("#opt-must_trump", "true")
+        host.click("#create-room")
+        expect(host).to_have_url(TABLE_URL(server))
+        invite = host.locator("#invite-link").input_value()
+        assert invite == host.url
+        expect(host.locator('.seat-row[data-seat="0"]')).to_contain_text("Asha")
+
+        guest = guest_ctx.new_page()
+        guest.goto(invite)
+        guest.fill("#name", "Ravi")
+        guest.click("#sit-2")
+        expect(guest.locator('.seat-row[data-seat="2"]')).to_contain_text("you")
+        expect(host.locator('.seat-row[data-seat="2"]')).to_contain_text("Ravi")
+
+        host.click("#fill-bots")
+        expect(host.locator(".seat-row .tag.bot")).to_have_count(2)
+        host.click("#start")
+        for page in (host, guest):
+            expect(page.locator(HAND)).to_have_count(13)
+        # Partners: each sees the other at the top of the table.
+        expect(host.locator(".seat.me .seat-name")).to_have_text("Asha")
+        expect(guest.locator(".seat.me .seat-name")).to_have_text("Ravi")
+        guest.click("#show-rules")
+        expect(guest.locator('#rules-panel tr[data-option="must_trump"] .value')).to_have_text(
+            "yes"
+        )
+
+        pages = (host, guest)
+        for _ in range(3000):
+            if all(p.locator("#result").count() for p in pages):
+                break
+            moved = False
+            for p in pages:
+                if p.locator(LEGAL).count():
+                    play_card(p)
+                    moved = True
+            if not moved:
+                host.wait_for_timeout(20)
+        for p in pages:
+            expect(p.locator("#result")).to_be_visible()
+            expect(p.locator(HAND)).to_have_count(0)
+            # A one-deal match: over after it.
+            expect(p.locator("#match-over")).to_be_visible()
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
+
+
+def test_a_reload_keeps_the_seat(context: BrowserContext, server: str) -> None:
+    page = context.new_page()
+    play_now(page, server, "Meera")
+    code = page.url.rsplit("/", 1)[1]
+    token = page.evaluate(f"localStorage.getItem('hukum.token.{code}')")
+    assert isinstance(token, str) and len(token) == 32
+    for _ in range(2):
+        assert my_turn_or_over(page)
+        play_card(page)
+    assert my_turn_or_over(page)
+    cards = page.locator(HAND).evaluate_all("cs => cs.map(c => c.dataset.card)")
+    page.reload()
+    expect(page.locator(HAND)).to_have_count(len(cards))
+    assert page.locator(HAND).evaluate_all("cs => cs.map(c => c.dataset.card)") == cards
+    expect(page.locator(".seat.me .seat-name")).to_have_text("Meera")
+    assert my_turn_or_over(page)
+    play_card(page)
+
+
+def test_the_narrow_screen_shows_the_whole_hand(browser: Browser, server: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    try:
+        page = ctx.new_page()
+        play_now(page, server, "Dev")
+        cards = page.locator(HAND)
+        expect(cards).to_have_count(13)
+        for box in (c.bounding_box() for c in cards.all()):
+            assert box is not None
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+            assert box["width"] >= 36  # big enough to read and to tap
+        expect(page.locator("#board")).to_be_visible()
+        assert my_turn_or_over(page)
+        play_card(page)
+    finally:
+        ctx.close()
+
+
+def test_an_absent_player_takes_the_seat_back(context: BrowserContext, server: str) -> None:
+    made = api(
+        server,
+        "POST",
+        "/api/tables",
+        {"name": "Kiran", "bots": "random", "start_now": True, "turn_timeout": 1},
+    )
+    page = context.new_page()
+    page.goto(server + "/")
+    page.evaluate(
+        "([code, token]) => localStorage.setItem('hukum.token.' + code, token)",
+        [made["code"], made["token"]],
+    )
+    page.goto(server + made["invite"])
+    # Nobody plays for seat 0: after the turn timeout a bot plays for it.
+    expect(page.locator("#take-back")).to_be_visible()
+    expect(page.locator('.seat[data-seat="0"] .tag.absent')).to_be_visible()
+    page.click("#take-back")
+    expect(page.locator("#take-back")).to_be_hidden()
