@@ -559,7 +559,7 @@ function renderTable() {
     return;
   }
   if (S.table.status === "waiting" || !S.view) app.innerHTML = roomHTML();
-  else app.innerHTML = gameHTML();
+  else renderGame();
 }
 
 function inviteURL() {
@@ -727,7 +727,7 @@ function controlsHTML() {
   const myTurn = v.turn === v.seat && v.phase !== "over";
   const parts = [];
   let hint = "";
-  if (S.absent.has(v.seat)) {
+  if (S.absent.has(v.seat) && S.table.status === "playing") {
     parts.push(`<p class="message warn">${esc(t("game.absent.you"))}</p>`);
     parts.push(`<button id="take-back" class="primary" data-action="take-back">${esc(t("game.takeback"))}</button>`);
   }
@@ -772,7 +772,7 @@ function outcomeText(o) {
   else if (o.decided_by === "last_trick") why = t("result.last_trick", { a, b });
   else if (o.decided_by === "highest_trick") why = t("result.highest_trick", { a, b, n: (o.highest_trick ?? 0) + 1 });
   else why = t("result.tens", { a, b });
-  return { head: who + t(`result.${o.kind}`), why, points: t("result.points", { n: o.points }) };
+  return { head: who + t(`result.${o.kind}`), why, points: t(o.points === 1 ? "result.point" : "result.points", { n: o.points }) };
 }
 
 function bannerHTML() {
@@ -860,21 +860,40 @@ function fairHTML() {
     ${seed ? `<button id="verify" data-action="verify">${esc(t("fair.verify"))}</button>` : ""}${out}</section>`;
 }
 
-function gameHTML() {
+/** Draw the game, replacing only the parts whose HTML changed (a click in progress on an
+ * unchanged part, e.g. the hand while a bot plays, is not lost). */
+function renderGame() {
   const v = S.view;
+  let game = app.querySelector("#game");
+  if (!game) {
+    app.innerHTML = `<section class="game" id="game">
+  <div class="main-col"><div id="g-top"></div><div id="g-board"></div><div id="g-banner"></div>
+    <div id="g-controls"></div><div id="g-hand"></div></div>
+  <aside class="side-col" id="g-side"></aside></section>`;
+    game = app.querySelector("#game");
+  }
+  game.dataset.phase = v.phase;
+  game.dataset.turn = v.turn ?? "";
+  game.dataset.seat = v.seat;
+  game.dataset.myTurn = String(v.turn === v.seat);
   const panelButtons = `<button class="small" data-action="panel" data-panel="last" id="show-last" aria-pressed="${S.panel === "last"}">${esc(t("game.lasttrick"))}</button>
     <button class="small" data-action="panel" data-panel="rules" id="show-rules" aria-pressed="${S.panel === "rules"}">${esc(t("nav.rules"))}</button>`;
   const panel = S.panel === "rules" ? rulesPanelHTML() : S.panel === "last" ? lastTrickHTML() : "";
-  return `<section class="game" data-phase="${esc(v.phase)}" data-turn="${v.turn ?? ""}" data-seat="${v.seat}" data-my-turn="${v.turn === v.seat}">
-  <div class="main-col">
-    <div class="topline">${trumpHTML()}<span class="spacer"></span>${panelButtons}</div>
-    ${boardHTML()}
-    ${bannerHTML()}
-    ${controlsHTML()}
-    ${handHTML()}
-  </div>
-  <aside class="side-col">${panel}${scoreHTML()}${fairHTML()}</aside>
-</section>`;
+  const parts = {
+    "g-top": `<div class="topline">${trumpHTML()}<span class="spacer"></span>${panelButtons}</div>`,
+    "g-board": boardHTML(),
+    "g-banner": bannerHTML(),
+    "g-controls": controlsHTML(),
+    "g-hand": handHTML(),
+    "g-side": panel + scoreHTML() + fairHTML(),
+  };
+  for (const [id, html] of Object.entries(parts)) {
+    const el = game.querySelector(`#${id}`);
+    if (el._html !== html) {
+      el.innerHTML = html;
+      el._html = html;
+    }
+  }
 }
 
 // ---------------------------------------------------------------- actions
