@@ -14,6 +14,7 @@ from hukum.bots.search import (
     _knowledge,
     _push,
     build_deal,
+    replay,
     sample_world,
     shown_voids,
 )
@@ -122,3 +123,20 @@ def test_search_takes_the_10_it_can_win() -> None:
         deal.push(deal.legal_moves()[[str(m) for m in deal.legal_moves()].index(card)])
     bot = SearchBot(seed=0, worlds=40, time_budget=None)
     assert str(bot.choose(deal.view(0))) == "AS"
+
+
+def test_the_true_world_of_rule_based_players_keeps_full_weight() -> None:
+    bot = RulesBot()
+    rules = Rules.preset("hidden")
+    deal = Deal.new(rules, dealer=0, seed=21)
+    while len(deal.history) < 30:
+        turn = deal.turn
+        assert turn is not None
+        deal.push(bot.choose(deal.view(turn)))
+    view = deal.view(2)
+    truth = tuple(deal.hand(s).mask for s in range(4))
+    hidden = deal.face_down if not deal.trump_known and deal.chooser != 2 else None
+    assert replay(view, (truth, hidden), bot, 0.5)[1] == 1.0
+    rng = random.Random(1)
+    weights = [replay(view, sample_world(view, rng), bot, 0.5)[1] for _ in range(20)]
+    assert min(weights) < 1.0

@@ -24,7 +24,7 @@ from hukum.bots.rules import Knowledge, RulesBot
 from hukum.cards import CARDS, SUIT_MASKS, bits, deck
 from hukum.mindi import Deal, Move, MoveKind, View
 
-__all__ = ["SearchBot", "World", "build_deal", "sample_world", "shown_voids"]
+__all__ = ["SearchBot", "World", "build_deal", "replay", "sample_world", "shown_voids"]
 
 #: A sampled world: every seat's current hand (bitmask) and the hidden face-down card.
 World = tuple[tuple[int, ...], int | None]
@@ -140,6 +140,14 @@ def sample_world(view: View, rng: random.Random) -> World:
 
 def build_deal(view: View, world: World) -> Deal:
     """The deal of ``world`` (from the hands as dealt), with the view's history replayed."""
+    return replay(view, world)[0]
+
+
+def replay(
+    view: View, world: World, judge: RulesBot | None = None, miss: float = 1.0
+) -> tuple[Deal, float]:
+    """The deal of ``world`` with the history replayed, and how likely the world is: ``miss``
+    to the power of the other seats' past plays that ``judge`` would not have made."""
     hands, face_down = world
     if face_down is None and view.reveal is not None:
         face_down = view.reveal.card
@@ -154,12 +162,22 @@ def build_deal(view: View, world: World) -> Deal:
             original[seat] |= 1 << card
     dealt = [[CARDS[c] for c in bits(mask)] for mask in original]
     deal = Deal(view.rules, view.dealer, dealt, shown_card=view.shown_card)
+    weight = 1.0
+    voids = [0] * view.rules.players
+    me = view.seat
     for seat, move in view.history:
-        if move.kind is MoveKind.HIDE and move.card is None:
-            assert face_down is not None
-            move = Move.hide(face_down)
-        deal.push(move, seat=seat)
-    return deal
+        if move.kind is MoveKind.HIDE:
+            if move.card is None:
+                assert face_down is not None
+                move = Move.hide(face_down)
+            deal.push(move, seat=seat)
+            continue
+        if judge is not None and seat != me and move.kind is not MoveKind.ANNOUNCE:
+            legal = deal.legal_moves()
+            if len(legal) > 1 and judge.play(_knowledge(deal, voids), legal) != move:
+                weight *= miss
+        _push(deal, move, voids)
+    return deal, weight
 
 
 _TENS = sum(1 << (s * 16 + 8) for s in range(4))
@@ -203,6 +221,13 @@ def _knowledge(deal: Deal, voids: list[int]) -> Knowledge:
     unseen = held & ~hands[seat]
     for k in known:
         unseen &= ~k
+    if hidden and seat == chooser:
+        assert face_down is not None
+        unseen &= ~(1 << face_down)  # the chooser's own face-down card
+    trick = deal.trick
+    if hidden:
+        # As in a view: until the reveal no card shows as a trump (M-13, M-20).
+        trick = tuple(p._replace(trump=False) for p in trick)
     trump = deal.trump
     my_trump = -1
     if trump is not None and (deal.trump_known or seat == chooser):
@@ -213,7 +238,7 @@ def _knowledge(deal: Deal, voids: list[int]) -> Knowledge:
         rules,
         seat,
         hands[seat],
-        deal.trick,
+        trick,
         played,
         my_trump,
         deal.trump_known,
@@ -246,8 +271,14 @@ class SearchBot(Bot):
         time_budget: float | None = 0.2,
         worlds: int | None = 200,
         min_worlds: int = 4,
+        infer: float = 0.3,
     ) -> None:
-        """A search bot: ``time_budget`` seconds and/or at most ``worlds`` worlds a move."""
+        """A search bot: ``time_budget`` seconds and/or at most ``worlds`` worlds a move;
+        ``infer`` weighs down a world for each past play of another seat that the rule-based
+        player would not have made there (1.0: every world counts the same)."""
+        if not 0.0 < infer <= 1.0:
+            raise ValueError(f"infer={infer!r} must be above 0 and at most 1")
+        self.infer = infer
         if time_budget is None and worlds is None:
             raise ValueError("give the search bot a time budget, a number of worlds, or both")
         self.rng = random.Random(seed)
@@ -269,7 +300,11 @@ class SearchBot(Bot):
         policy = self.policy
         root_voids = shown_voids(view)
         while True:
-            deal = build_deal(view, sample_world(view, self.rng))
+            world = sample_world(view, self.rng)
+            if self.infer < 1.0:
+                deal, weight = replay(view, world, policy, self.infer)
+            else:
+                deal, weight = replay(view, world)
             for i, move in enumerate(moves):
                 voids = list(root_voids)
                 _push(deal, move, voids)
@@ -281,7 +316,7 @@ class SearchBot(Bot):
                     else:
                         _push(deal, legal[0], voids)
                     pushed += 1
-                totals[i] += _value(deal, team)
+                totals[i] += weight * _value(deal, team)
                 for _ in range(pushed):
                     deal.pop()
             count += 1
