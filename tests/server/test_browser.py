@@ -220,6 +220,11 @@ def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: st
     expect(page.locator("#verify-hash")).to_contain_text("matches")
     expect(page.locator("#verify-hands li")).to_have_count(4)
 
+    # The last trick on request.
+    page.click("#show-last")
+    expect(page.locator("#last-trick li")).to_have_count(4)
+    expect(page.locator("#last-trick li.winner")).to_have_count(1)
+
     # The house rules in force.
     page.click("#show-rules")
     expect(page.locator("#rules-panel")).to_contain_text("Direction of play")

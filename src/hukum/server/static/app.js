@@ -5,7 +5,7 @@ import { SUITS, backSVG, cardSVG, cardText, parseCard, sortHand, suitSVG } from 
 const app = document.getElementById("app");
 const LEVELS = ["random", "rules", "search"];
 const LENGTHS = ["p3", "p5", "p7", "p11", "d1", "d4", "d8"];
-const TIMEOUTS = [15, 30, 60, 120, 300];
+const TIMEOUTS = [15, 30, 60, 120, 300, 0]; // 0: no limit
 const CODE_RE = /^[23456789abcdefghjkmnpqrstuvwxyz]{4,16}$/;
 
 const S = {
@@ -255,7 +255,7 @@ function renderLobby() {
       <label class="field"><span>${esc(t("lobby.preset"))}</span>${selectHTML("preset", presets.map((p) => [p, presetLabel(p)]), presets.includes("classic") ? "classic" : presets[0])}</label>
       <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("room-level", levelOptions(), "rules")}</label>
       <label class="field"><span>${esc(t("lobby.length"))}</span>${selectHTML("length", LENGTHS.map((l) => [l, lengthLabel(l)]), "p7")}</label>
-      <label class="field"><span>${esc(t("lobby.timeout"))}</span>${selectHTML("timeout", TIMEOUTS.map((s) => [s, t("lobby.seconds", { n: s })]), 60)}</label>
+      <label class="field"><span>${esc(t("lobby.timeout"))}</span>${selectHTML("timeout", TIMEOUTS.map((s) => [s, s ? t("lobby.seconds", { n: s }) : t("lobby.timeout.none")]), 60)}</label>
       <details id="custom"><summary>${esc(t("lobby.custom"))}</summary><div id="custom-options">${customOptionsHTML(presets.includes("classic") ? "classic" : presets[0])}</div></details>
       <button id="create-room" class="primary" type="submit">${esc(t("lobby.create.button"))}</button>
     </form>
@@ -321,7 +321,7 @@ function createRoom() {
     options: readOptions(preset),
     bots: app.querySelector("#room-level").value,
     name: playerName(),
-    turn_timeout: Number(app.querySelector("#timeout").value),
+    turn_timeout: Number(app.querySelector("#timeout").value) || null,
     start_now: false,
   });
 }
@@ -706,7 +706,8 @@ function handHTML() {
   const v = S.view;
   const hand = sortHand(v.hand ?? []);
   if (S.selected && !hand.includes(S.selected)) S.selected = null;
-  const myTurn = v.turn === v.seat;
+  // Cards are chosen only to play them or (band hukum) to lay one face down.
+  const myTurn = v.turn === v.seat && (v.phase === "play" || v.phase === "hide");
   const cards = hand
     .map((code) => {
       const { suit } = parseCard(code);
