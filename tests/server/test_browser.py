@@ -228,6 +228,7 @@ def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: st
     # The house rules in force.
     page.click("#show-rules")
     expect(page.locator("#rules-panel")).to_contain_text("Direction of play")
+    expect(page.locator("#rules-panel")).to_contain_text("(M-4)")  # described by GET /api/rules
     expect(page.locator('#rules-panel tr[data-option="trump"] .value')).to_contain_text("cut")
 
     page.click("#next-deal")

@@ -130,9 +130,12 @@ function valueLabel(value) {
   return has(`val.${value}`) ? t(`val.${value}`) : String(value);
 }
 
+/** An option's one-line description: the server's (GET /api/rules, naming the rule ids) in
+ * English, the translation table's in other languages; each falls back to the other. */
 function optionDescription(name) {
-  if (has(`desc.${name}`)) return t(`desc.${name}`);
-  return S.rulesMeta?.options.find((o) => o.name === name)?.description ?? "";
+  const server = S.rulesMeta?.options.find((o) => o.name === name)?.description ?? "";
+  const local = has(`desc.${name}`) ? t(`desc.${name}`) : "";
+  return getLang() === "en" ? server || local : local || server;
 }
 
 function presetLabel(name) {
