@@ -1,18 +1,21 @@
 """End-to-end tests of the web app: the real server (`hukum serve`) and a real browser
 (Debian's chromium driven by Playwright), as a person plays.
 
-They also save the README screenshots docs/screenshots/lobby.png and table.png.
+With HUKUM_SCREENSHOTS=1 (``make screenshots``) they also save the README screenshots
+docs/screenshots/lobby.png and table.png; otherwise they go to a temporary directory.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -23,7 +26,11 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+SCREENSHOTS = (
+    ROOT / "docs" / "screenshots"
+    if os.environ.get("HUKUM_SCREENSHOTS") == "1"
+    else Path(tempfile.gettempdir()) / "hukum-screenshots"
+)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
