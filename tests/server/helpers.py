@@ -25,6 +25,8 @@ class Player:
         self.deals_over = 0
         self.moves = 0
         self.match_over = False
+        self.limit: int | None = None
+        """Stop making moves after this many."""
 
     def feed(self, message: dict[str, Any]) -> list[dict[str, Any]]:
         """Take one message from the server; the messages to send back."""
@@ -55,6 +57,8 @@ class Player:
                 return []
             out = {"type": "next_deal"}
         elif view["turn"] == view["seat"] and view["legal"]:
+            if self.limit is not None and self.moves >= self.limit:
+                return []
             out = {"type": "move", "move": self.choose(view)}
             self.moves += 1
         else:
@@ -82,16 +86,15 @@ def strings(value: Any) -> Iterator[tuple[str, str]]:
 def check_no_leaks(log: list[dict[str, Any]], seat: int) -> int:
     """Check every message one seat received: no card of another hand before it is played
     or shown, no seed before the deal is over, no deck order. The number of deals checked."""
-    deals: list[list[dict[str, Any]]] = []
+    deals: dict[int, list[dict[str, Any]]] = {}
     for message in log:
         for key in ("hands", "deck", "dealt", "match_seed", "token"):
             assert key not in str(list(message)), message
-        if message.get("kind") == "deal":
-            deals.append([])
-        if deals:
-            deals[-1].append(message)
+        view = message.get("view")
+        if view is not None:
+            deals.setdefault(view["deal_number"], []).append(message)
     checked = 0
-    for messages in deals:
+    for messages in deals.values():
         over = [m for m in messages if m.get("kind") == "deal_over"]
         if not over:
             for m in messages:
@@ -106,8 +109,8 @@ def check_no_leaks(log: list[dict[str, Any]], seat: int) -> int:
         own = {c.code for c in hands[seat]}
         public: set[str] = set()
         for m in messages:
-            if m is end:
-                break
+            if m is end or (m.get("view") or {}).get("outcome") is not None:
+                break  # the deal is over: the seed may be shown
             if m.get("seed") is not None or (m.get("view") or {}).get("seed") is not None:
                 raise AssertionError(f"seed before the deal ended: {m}")
             v = m.get("view") or {}
@@ -115,6 +118,11 @@ def check_no_leaks(log: list[dict[str, Any]], seat: int) -> int:
                 words = m["move"].split()
                 if CARD.match(words[-1]):
                     public.add(words[-1])
+            if m["type"] == "state":  # a resync shows cards played before it
+                for p in v.get("trick") or []:
+                    public.add(p["card"])
+                for p in (v.get("last_trick") or {}).get("plays", []):
+                    public.add(p["card"])
             if v.get("shown_card"):
                 public.add(v["shown_card"])
             if v.get("reveal"):

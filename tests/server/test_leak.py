@@ -1,0 +1,38 @@
+"""Many full deals through the real app: nothing a seat receives gives away another seat's
+cards before they are played, the deck order, or the seed before the deal is over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import create, play
+from tests.server.helpers import Player, check_no_leaks
+
+CASES: list[tuple[str, dict[str, Any]]] = [
+    ("classic", {}),
+    ("hidden", {}),
+    ("hidden", {"reveal": "on_request"}),
+    ("dehla-pakad", {}),
+    ("classic", {"trump": "open", "must_trump": True}),
+    ("mindi-world", {"players": 6, "deck": 48}),
+]
+
+
+@pytest.mark.parametrize(("preset", "options"), CASES)
+def test_no_leaks_over_full_deals(client: TestClient, preset: str, options: dict[str, Any]) -> None:
+    deals = 3
+    made = create(
+        client,
+        start_now=True,
+        preset=preset,
+        bots="random",
+        options={**options, "deals": deals, "target": None},
+    )
+    player = Player(choose=lambda view: view["legal"][-1])
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        play(ws, player)
+    assert player.match_over and not player.errors
+    assert check_no_leaks(player.log, seat=0) == deals

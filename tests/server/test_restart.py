@@ -1,0 +1,119 @@
+"""A real ``hukum serve`` process, killed in the middle of a deal and started again on the
+same database: every table continues exactly where it was."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from tests.server.helpers import Player
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "hukum",
+            "serve",
+            "--port",
+            str(port),
+            "--bot-delay",
+            "0",
+            "--database-url",
+            f"sqlite:///{db}",
+            "--log-level",
+            "warning",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    for _ in range(600):
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1)
+            return process
+        except httpx.HTTPError as e:
+            if process.poll() is not None:
+                stderr = process.stderr.read().decode() if process.stderr else "died"
+                raise RuntimeError(stderr) from e
+            time.sleep(0.05)
+    process.kill()
+    raise RuntimeError("the server did not start")
+
+
+async def drive(url: str, player: Player, moves: int) -> dict[str, Any]:
+    """Play until ``moves`` own moves are made and it is this seat's turn again."""
+    player.limit = player.moves + moves
+    async with websockets.connect(url) as ws:
+        while True:
+            message = json.loads(await ws.recv())
+            for out in player.feed(message):
+                await ws.send(json.dumps(out))
+            latest = player.latest
+            if (
+                player.moves >= player.limit
+                and not player.pending
+                and latest is not None
+                and latest["view"] is not None
+                and latest["view"]["turn"] == 0
+                and latest["view"]["outcome"] is None
+            ):
+                return latest
+
+
+async def first_state(url: str) -> dict[str, Any]:
+    async with websockets.connect(url) as ws:
+        message: dict[str, Any] = json.loads(await ws.recv())
+        return message
+
+
+def test_restart_in_the_middle_of_a_deal(tmp_path: Path) -> None:
+    db, port = tmp_path / "hukum.db", free_port()
+    server = start_server(db, port)
+    try:
+        made = httpx.post(
+            f"http://127.0.0.1:{port}/api/tables",
+            json={"start_now": True, "preset": "hidden", "options": {"deals": 2, "target": None}},
+        ).json()
+        url = f"ws://127.0.0.1:{port}/ws/{made['code']}?token={made['token']}"
+        before = asyncio.run(drive(url, Player(), moves=5))
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+    assert not before["view"]["outcome"] and before["view"]["tricks_played"] >= 4
+    server = start_server(db, port)
+    try:
+        after = asyncio.run(first_state(url))
+        assert after["type"] == "state" and after["event"] == before["event"]
+        assert after["view"] == before["view"]
+        strip = ("seats",)
+        assert {k: v for k, v in after["table"].items() if k not in strip} == {
+            k: v for k, v in before["table"].items() if k not in strip
+        }
+        player = Player()
+        asyncio.run(drive(url, player, moves=3))
+        assert not player.errors
+        table = httpx.get(f"http://127.0.0.1:{port}/api/tables/{made['code']}").json()
+        assert table["event"] > before["event"]
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+    assert os.path.exists(db)
