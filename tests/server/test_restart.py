@@ -4,6 +4,7 @@ same database: every table continues exactly where it was."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import signal
@@ -11,13 +12,22 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import websockets
 
 from tests.server.helpers import Player
+
+T = TypeVar("T")
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine on a fresh event loop in its own thread."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def free_port() -> int:
@@ -94,14 +104,14 @@ def test_restart_in_the_middle_of_a_deal(tmp_path: Path) -> None:
             json={"start_now": True, "preset": "hidden", "options": {"deals": 2, "target": None}},
         ).json()
         url = f"ws://127.0.0.1:{port}/ws/{made['code']}?token={made['token']}"
-        before = asyncio.run(drive(url, Player(), moves=5))
+        before = run(drive(url, Player(), moves=5))
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait()
     assert not before["view"]["outcome"] and before["view"]["tricks_played"] >= 4
     server = start_server(db, port)
     try:
-        after = asyncio.run(first_state(url))
+        after = run(first_state(url))
         assert after["type"] == "state" and after["event"] == before["event"]
         assert after["view"] == before["view"]
         strip = ("seats",)
@@ -109,7 +119,7 @@ def test_restart_in_the_middle_of_a_deal(tmp_path: Path) -> None:
             k: v for k, v in before["table"].items() if k not in strip
         }
         player = Player()
-        asyncio.run(drive(url, player, moves=3))
+        run(drive(url, player, moves=3))
         assert not player.errors
         table = httpx.get(f"http://127.0.0.1:{port}/api/tables/{made['code']}").json()
         assert table["event"] > before["event"]

@@ -25,6 +25,8 @@ def test_play_a_match_against_bots(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
         first = ws.receive_json()
         assert first["type"] == "state" and first["view"]["seat"] == 0
+        for out in player.feed(first):
+            ws.send_json(out)
         play(ws, player)
     assert player.match_over and player.deals_over == 2 and not player.errors
     record = client.get(f"/api/tables/{made['code']}/record").json()

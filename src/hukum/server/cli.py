@@ -27,7 +27,9 @@ def _cmd_serve(args: argparse.Namespace, out: Any) -> int:
     url = database_url(args.database_url)
     app = create_app(url, bot_delay=args.bot_delay)
     print(f"hukum: serving http://{args.host}:{args.port}/ on {url}", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws="websockets-sansio")
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level, ws="websockets-sansio"
+    )
     return 0
 
 
