@@ -110,8 +110,9 @@ def test_match_over_error(client: TestClient) -> None:
     made = create(client, start_now=True, options={"deals": 1, "target": None})
     with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
         play(ws, Player())
-        ws.send_json({"type": "move", "move": "2C", "ref": 1})
-        assert error(ws)["error"]["code"] == "match_over"
+        ws.send_json({"type": "move", "move": "2C", "ref": "end"})
+        answer = until(ws, lambda m: m.get("ref") == "end")
+        assert answer["error"]["code"] == "match_over"
 
 
 def test_refused_connections(client: TestClient) -> None:
@@ -144,9 +145,8 @@ def test_absent_player_is_replaced_and_takes_back(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
         absent = until(ws, lambda m: m.get("kind") == "absent")
         assert absent["seat"] == 0 and absent["table"]["seats"][0]["absent"]
-        bot_move = until(ws, lambda m: m.get("kind") == "move" and m["seat"] == 0)
-        assert bot_move["view"]["turn"] != 0 or bot_move["view"]["outcome"] is not None
+        until(ws, lambda m: m.get("kind") == "move" and m["seat"] == 0)
         ws.send_json({"type": "take_back", "ref": 1})
         back = until(ws, lambda m: m.get("kind") == "back")
         assert back["seat"] == 0 and not back["table"]["seats"][0]["absent"]
-        assert error(ws)["type"] == "ack"
+        assert until(ws, lambda m: m.get("ref") == 1)["type"] == "ack"
