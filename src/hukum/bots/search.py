@@ -271,11 +271,11 @@ class SearchBot(Bot):
         time_budget: float | None = 0.2,
         worlds: int | None = 200,
         min_worlds: int = 4,
-        infer: float = 0.3,
+        infer: float = 1.0,
     ) -> None:
         """A search bot: ``time_budget`` seconds and/or at most ``worlds`` worlds a move;
         ``infer`` weighs down a world for each past play of another seat that the rule-based
-        player would not have made there (1.0: every world counts the same)."""
+        player would not have made there (1.0, the default: every world counts the same)."""
         if not 0.0 < infer <= 1.0:
             raise ValueError(f"infer={infer!r} must be above 0 and at most 1")
         self.infer = infer
