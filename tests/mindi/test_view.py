@@ -187,3 +187,23 @@ def test_view_of_a_seat_that_does_not_exist():
     for bad in (-1, 4, "0", None):
         with pytest.raises(ValueError, match="no seat"):
             deal.view(bad)  # type: ignore[arg-type]
+
+
+def test_m20_a_void_shown_by_an_automatic_reveal_is_seen_before_the_player_plays():
+    import random
+
+    found = 0
+    for seed in range(200):
+        deal = Deal.new(Rules.preset("hidden"), 0, seed)
+        rng = random.Random(seed)
+        while not deal.is_over():
+            reveal = deal.reveal
+            if reveal is not None and deal.trick and reveal.position == len(deal.trick):
+                led = deal.trick[0].card.suit
+                for seat in range(4):
+                    assert led in deal.view(seat).voids[reveal.seat]
+                found += 1
+                break
+            moves = deal.legal_moves()
+            deal.push(moves[rng.randrange(len(moves))])
+    assert found > 20

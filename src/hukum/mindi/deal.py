@@ -771,6 +771,13 @@ class Deal:
                 trump = self._trump
                 if obliged and trump >= 0 and p.card.suit != trump:
                     voids[p.seat].add(Suit(trump))
+        if (
+            reveal is not None
+            and trick
+            and (reveal.trick, reveal.position) == (len(tricks), len(trick))
+        ):
+            # Turned up at the turn of the player to move: they have shown a void already.
+            voids[reveal.seat].add(trick[0].card.suit)
         return tuple(frozenset(v) for v in voids)
 
 
