@@ -16,8 +16,9 @@ import pytest
 from rich.console import Console
 
 from hukum import __version__, records
+from hukum.bots import make_bot
 from hukum.cards import Card, Suit
-from hukum.cli import TerminalGame, random_chooser
+from hukum.cli import TerminalGame
 from hukum.mindi import Deal, Match, Rules
 
 ENV = {**os.environ, "COLUMNS": "200", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"}
@@ -291,7 +292,9 @@ def test_no_other_hand_shown_under_every_trump_method(rules: Rules, seat: int) -
         game = TerminalGame(
             match=Match(rules, seed),
             seat=seat,
-            choosers={s: random_chooser(s) for s in range(rules.players) if s != seat},
+            choosers={
+                s: make_bot("random", seed=s).choose for s in range(rules.players) if s != seat
+            },
             console=Console(file=buffer, width=200, no_color=True, highlight=False),
             read=_answers("1"),
         )

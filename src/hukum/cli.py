@@ -29,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hukum import __version__, bench, records
+from hukum.bots import BOT_NAMES, BotError, make_bot
 from hukum.cards import Card, CardParseError, CardSet, Suit
 from hukum.mindi import (
     PRESETS,
@@ -47,7 +48,7 @@ from hukum.mindi import (
 )
 from hukum.records import RecordError
 
-__all__ = ["Chooser", "TerminalGame", "main", "random_chooser"]
+__all__ = ["Chooser", "TerminalGame", "main"]
 
 #: A computer player: given its seat's view, one of ``view.legal_moves``.
 #: A :class:`hukum.bots.Bot`'s ``choose`` method fits.
@@ -60,16 +61,6 @@ _RED = (Suit.HEARTS, Suit.DIAMONDS)
 
 class UsageError(Exception):
     """A mistake in the command line, reported on stderr with exit code 2."""
-
-
-def random_chooser(seed: int | str) -> Chooser:
-    """A computer player that plays a uniformly random legal move (seeded)."""
-    rng = random.Random(seed)
-
-    def choose(view: View) -> Move:
-        return rng.choice(view.legal_moves)
-
-    return choose
 
 
 # ---------------------------------------------------------------------------- text helpers
@@ -797,11 +788,15 @@ def _cmd_play(args: argparse.Namespace, out: Console) -> int:
             raise UsageError(f"--record {args.record}: the folder {folder} does not exist")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     match = Match(rules, seed)
-    choosers = {
-        s: random_chooser(f"hukum-random:{seed}:{s}")
-        for s in range(rules.players)
-        if s != args.seat
-    }
+    partners = {s for s in range(args.seat % 2, rules.players, 2) if s != args.seat}
+    try:
+        choosers: dict[int, Chooser] = {
+            s: make_bot(args.partner if s in partners else args.opponents, seed=seed + s).choose
+            for s in range(rules.players)
+            if s != args.seat
+        }
+    except BotError as e:
+        raise UsageError(str(e)) from None
     interactive = sys.stdin.isatty()
     game = TerminalGame(
         match=match,
@@ -893,8 +888,23 @@ def _parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play",
         help="play a match in the terminal against three computer players",
-        description="Play a match of Mindi at one seat; the other seats play random legal "
-        "moves. Type a card (10S, TS, 10♠, ♠10) or its number; 'help' lists the commands.",
+        description="Play a match of Mindi at one seat against computer players. Type a "
+        "card (10S, TS, 10♠, ♠10) or its number; 'help' lists the commands.",
+    )
+    bots = ", ".join(BOT_NAMES)
+    play.add_argument(
+        "--partner",
+        default="rules",
+        choices=BOT_NAMES,
+        metavar="BOT",
+        help=f"your partner(s): {bots} (default: rules)",
+    )
+    play.add_argument(
+        "--opponents",
+        default="rules",
+        choices=BOT_NAMES,
+        metavar="BOT",
+        help=f"the opponents: {bots} (default: rules)",
     )
     play.add_argument(
         "--preset",
@@ -952,6 +962,12 @@ def _parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--seed", type=int, default=0, help="seed of the random play")
     bench_cmd.set_defaults(run=_cmd_bench)
 
+    commands.add_parser(
+        "arena",
+        help="bot against bot in duplicate deals, with win rate and decision times",
+        add_help=False,
+    )
+
     from hukum.server.cli import add_commands as add_server_commands
 
     add_server_commands(commands)
@@ -961,6 +977,12 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hukum`` command; the exit code."""
     parser = _parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["arena"]:
+        from hukum import arena
+
+        return arena.main(argv[1:])
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help(sys.stderr)
