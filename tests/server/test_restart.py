@@ -37,7 +37,7 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(database_url: str, port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [
             sys.executable,
@@ -49,7 +49,7 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
             "--bot-delay",
             "0",
             "--database-url",
-            f"sqlite:///{db}",
+            database_url,
             "--log-level",
             "warning",
         ],
@@ -96,8 +96,15 @@ async def first_state(url: str) -> dict[str, Any]:
 
 
 def test_restart_in_the_middle_of_a_deal(tmp_path: Path) -> None:
-    db, port = tmp_path / "hukum.db", free_port()
-    server = start_server(db, port)
+    db = tmp_path / "hukum.db"
+    restart_in_the_middle_of_a_deal(f"sqlite:///{db}")
+    assert os.path.exists(db)
+
+
+def restart_in_the_middle_of_a_deal(database_url: str) -> None:
+    """Play five moves, kill the server, start it again: the same state, and play goes on."""
+    port = free_port()
+    server = start_server(database_url, port)
     try:
         made = httpx.post(
             f"http://127.0.0.1:{port}/api/tables",
@@ -109,7 +116,7 @@ def test_restart_in_the_middle_of_a_deal(tmp_path: Path) -> None:
         server.send_signal(signal.SIGKILL)
         server.wait()
     assert not before["view"]["outcome"] and before["view"]["tricks_played"] >= 4
-    server = start_server(db, port)
+    server = start_server(database_url, port)
     try:
         after = run(first_state(url))
         assert after["type"] == "state" and after["event"] == before["event"]
@@ -126,4 +133,3 @@ def test_restart_in_the_middle_of_a_deal(tmp_path: Path) -> None:
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
-    assert os.path.exists(db)

@@ -150,3 +150,24 @@ def test_absent_player_is_replaced_and_takes_back(client: TestClient) -> None:
         back = until(ws, lambda m: m.get("kind") == "back")
         assert back["seat"] == 0 and not back["table"]["seats"][0]["absent"]
         assert until(ws, lambda m: m.get("ref") == 1)["type"] == "ack"
+
+
+def test_every_event_is_stored_before_anyone_is_told(client: TestClient) -> None:
+    made = create(client, options={"deals": 1, "target": None})
+    app: Any = client.app
+    table = app.state.registry.tables[made["code"]]
+    told: list[tuple[int, list[int]]] = []
+
+    def send(message: dict[str, Any]) -> None:  # runs on the server's loop, as it is told
+        stored = [e.number for e in app.state.store.events(table.code)]
+        told.append((message["event"], stored))
+
+    assert client.portal is not None
+    client.portal.call(table.subscribe, 0, send)
+    client.post(f"/api/tables/{made['code']}/bots", json={"token": made["token"]})
+    client.post(f"/api/tables/{made['code']}/start", json={"token": made["token"]})
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        play(ws, Player())
+    assert len(told) > 50 and told[-1][0] == table.event
+    for number, stored in told:  # told of event N when the log holds exactly 1 … N
+        assert stored == list(range(1, number + 1))

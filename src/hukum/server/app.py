@@ -49,7 +49,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        count = registry.load_active()
+        count = await registry.load_active()
         log.info("resumed %d table(s)", count)
         yield
         registry.close()

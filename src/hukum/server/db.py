@@ -1,8 +1,15 @@
 """The database: rooms and each room's ordered event log (SQLAlchemy 2, Alembic migrations).
 
 SQLite by default (``sqlite:///hukum.db``); the same code runs on PostgreSQL
-(``HUKUM_DATABASE_URL=postgresql+psycopg://…``). Every accepted move is appended here
-before anybody is told; a table's state is rebuilt by replaying its events.
+(``HUKUM_DATABASE_URL=postgresql+psycopg://user:password@host/database``). Every accepted
+move is appended here before anybody is told; a table's state is rebuilt by replaying its
+events. The unique constraint on (room, number) keeps each room's log gapless and in
+order even if two processes ever wrote to the same room: the second write of a number
+fails instead of forking the log.
+
+The methods are synchronous; the tables call them in a worker thread
+(:func:`asyncio.to_thread`), so that a database round trip (PostgreSQL over the network)
+never stalls the event loop, and every other table, while it waits.
 """
 
 from __future__ import annotations
@@ -134,14 +141,13 @@ class Store:
             room = s.get(Room, code)
             return None if room is None else dict(room.config)
 
-    def events(self, code: str) -> list[StoredEvent]:
-        """All of a room's events in order."""
+    def events(self, code: str, upto: int | None = None) -> list[StoredEvent]:
+        """A room's events in order: all of them, or those numbered up to ``upto``."""
+        query = select(EventRow.number, EventRow.kind, EventRow.data).where(EventRow.room == code)
+        if upto is not None:
+            query = query.where(EventRow.number <= upto)
         with self.session() as s:
-            rows = s.execute(
-                select(EventRow.number, EventRow.kind, EventRow.data)
-                .where(EventRow.room == code)
-                .order_by(EventRow.number)
-            ).all()
+            rows = s.execute(query.order_by(EventRow.number)).all()
             return [StoredEvent(n, k, d) for n, k, d in rows]
 
     def active_rooms(self) -> list[str]:

@@ -2,10 +2,12 @@
 
 A :class:`Table` accepts changes one at a time (an :class:`asyncio.Lock`), appends each
 accepted change to its event log in the database *before* anyone is told, then pushes a
-per-seat message to its subscribers. Its state is rebuilt by replaying the log
-(:meth:`Table.load`), which is how a restarted server resumes every table. The connection
-layer sees only the narrow interface: submit a move or another action for a seat, and
-subscribe to the table's messages for a seat.
+per-seat message to its subscribers. The database write runs in a worker thread while the
+table's lock is held: the table waits for its own write (so the order of its events and
+"stored before told" hold), but the event loop, and every other table, does not. Its
+state is rebuilt by replaying the log (:meth:`Table.load`), which is how a restarted
+server resumes every table. The connection layer sees only the narrow interface: submit
+a move or another action for a seat, and subscribe to the table's messages for a seat.
 """
 
 from __future__ import annotations
@@ -167,12 +169,29 @@ class Table:
                 self.seats[seat].absent = kind == "absent"
         # "deal_over" only marks the end of a deal; the move before it ended it.
 
-    def _commit(self, kind: str, data: dict[str, Any], extra: dict[str, Any] | None = None) -> int:
-        """Store an event, apply it, then tell every subscriber (the lock is held)."""
+    async def _commit(self, kind: str, data: dict[str, Any]) -> int:
+        """Store an event, apply it, then tell every subscriber (the lock is held).
+
+        The write runs in a worker thread. If the calling task is cancelled meanwhile (the
+        server shutting down), the write is still awaited and, once stored, the event is
+        applied and told as well, so that memory never differs from the log; then the
+        cancellation goes on. If the write fails, nothing is applied and nobody is told.
+        """
         number = self.event + 1
-        self.store.append(self.code, number, kind, data)
+        write = asyncio.ensure_future(
+            asyncio.to_thread(self.store.append, self.code, number, kind, data)
+        )
+        cancelled = False
+        while not write.done():
+            try:
+                await asyncio.shield(write)
+            except asyncio.CancelledError:
+                cancelled = True
+        write.result()
         self._apply(number, kind, data)
-        self._publish(kind, data.get("seat"), extra or {}, data)
+        self._publish(kind, data)
+        if cancelled:
+            raise asyncio.CancelledError
         return number
 
     # ------------------------------------------------------------ what seats see
@@ -236,7 +255,29 @@ class Table:
             extra=extra,
         )
 
-    def _publish(self, kind: str, about: Any, extra: dict[str, Any], data: dict[str, Any]) -> None:
+    def _extra(self, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+        """The public facts an event message carries besides the view (after the event)."""
+        if kind == "deal":
+            return {"commitment": data["commitment"], "dealer": data["dealer"]}
+        if kind == "deal_over":
+            return {"seed": str(data["seed"]), "commitment": self.commitments[-1]}
+        if kind == "match_over":
+            return {"scores": list(data["scores"]), "winner": data["winner"]}
+        return {}
+
+    def event_message(
+        self, seat: int, kind: str, data: dict[str, Any], public: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The message that tells ``seat`` about the event just applied: the same code for
+        live messages and for the ones replayed to a reconnecting seat."""
+        extra = self._extra(kind, data)
+        if kind == "move":
+            deal = self.deal
+            assert deal is not None
+            extra["move"] = move_text(deal.view(seat), data["seat"], Move.parse(data["move"]))
+        return self.message(kind, seat, about=data.get("seat"), extra=extra, public=public)
+
+    def _publish(self, kind: str, data: dict[str, Any]) -> None:
         if not self._subs:
             return
         public = self.public()
@@ -244,15 +285,7 @@ class Table:
         for sub in list(self._subs.values()):
             msg = cache.get(sub.seat)
             if msg is None:
-                seat_extra = dict(extra)
-                if kind == "move":
-                    deal = self.deal
-                    assert deal is not None
-                    seat_extra["move"] = move_text(
-                        deal.view(sub.seat), data["seat"], Move.parse(data["move"])
-                    )
-                msg = self.message(kind, sub.seat, about=about, extra=seat_extra, public=public)
-                cache[sub.seat] = msg
+                msg = cache[sub.seat] = self.event_message(sub.seat, kind, data, public)
             try:
                 sub.send(msg)
             except Exception:  # a broken connection must not stop the table
@@ -304,7 +337,7 @@ class Table:
             if self.status != "waiting":
                 raise ProtocolError("already_started", "the match has started", 409)
             token = new_token()
-            self._commit(
+            await self._commit(
                 "seat", {"seat": seat, "kind": "human", "name": name, "token": token_hash(token)}
             )
             return token
@@ -321,13 +354,14 @@ class Table:
             self._holder(token)
             if self.status != "waiting":
                 raise ProtocolError("already_started", "the match has started", 409)
-            self._fill()
+            await self._fill()
             return self.event
 
-    def _fill(self) -> None:
+    async def _fill(self) -> None:
         for i, s in enumerate(self.seats):
             if s.kind == "empty":
-                self._commit("seat", {"seat": i, "kind": "bot", "name": f"{self.config.bots} bot"})
+                name = f"{self.config.bots} bot"
+                await self._commit("seat", {"seat": i, "kind": "bot", "name": name})
 
     async def start(self, token: str | None, *, fill: bool = False) -> int:
         """Start the match once every seat is filled; the last event number."""
@@ -336,23 +370,19 @@ class Table:
             if self.status != "waiting":
                 raise ProtocolError("already_started", "the match has started", 409)
             if fill:
-                self._fill()
+                await self._fill()
             if any(s.kind == "empty" for s in self.seats):
                 raise ProtocolError("seats_empty", "every seat needs a player or a bot", 409)
-            self._commit("start", {"match_seed": secrets.randbits(64)})
-            self._start_deal()
-            self._schedule()
+            await self._commit("start", {"match_seed": secrets.randbits(64)})
+            await self._start_deal()
+            await self._schedule()
             return self.event
 
-    def _start_deal(self) -> None:
+    async def _start_deal(self) -> None:
         assert self.match is not None
         seed = new_seed()
-        c = commitment(seed)
-        self._commit(
-            "deal",
-            {"seed": seed, "commitment": c, "dealer": self.match.dealer},
-            {"commitment": c, "dealer": self.match.dealer},
-        )
+        data = {"seed": seed, "commitment": commitment(seed), "dealer": self.match.dealer}
+        await self._commit("deal", data)
 
     # ------------------------------------------------------------ play
 
@@ -388,23 +418,20 @@ class Table:
                 deal.pop()  # pragma: no cover - is_legal and push agree
                 raise ProtocolError("illegal_move", f"{move} is not allowed now")
             if not bot and self.seats[seat].absent:
-                self._commit("back", {"seat": seat})
-            number = self._commit("move", {"seat": seat, "move": str(move), "bot": bot}, {})
+                await self._commit("back", {"seat": seat})
+            number = await self._commit("move", {"seat": seat, "move": str(move), "bot": bot})
             if deal.is_over():
                 outcome = deal.outcome()
                 assert outcome is not None
-                self._commit(
+                await self._commit(
                     "deal_over",
                     {"seed": deal.seed, "winner": outcome.winner, "points": outcome.points},
-                    {"seed": str(deal.seed), "commitment": self.commitments[-1]},
                 )
                 if match.is_over():
-                    self._commit(
-                        "match_over",
-                        {"scores": list(match.scores), "winner": match.winner()},
-                        {"scores": list(match.scores), "winner": match.winner()},
+                    await self._commit(
+                        "match_over", {"scores": list(match.scores), "winner": match.winner()}
                     )
-            self._schedule()
+            await self._schedule()
             return number
 
     async def ready(self, seat: int) -> int:
@@ -414,8 +441,8 @@ class Table:
             if match.current is not None:
                 raise ProtocolError("not_your_turn", "the deal is still being played")
             if not self.seats[seat].ready:
-                self._commit("ready", {"seat": seat})
-            self._schedule()
+                await self._commit("ready", {"seat": seat})
+            await self._schedule()
             return self.event
 
     async def take_back(self, seat: int) -> int:
@@ -423,18 +450,23 @@ class Table:
         async with self.lock:
             self._check_playing()
             if self.seats[seat].absent:
-                self._commit("back", {"seat": seat})
-                self._schedule()
+                await self._commit("back", {"seat": seat})
+                await self._schedule()
             return self.event
 
     # ------------------------------------------------------------ bots and timers
 
     def resume(self) -> None:
         """Start whatever the table waits for (after a load)."""
-        self._schedule()
+        self._task = asyncio.create_task(self._resume())
 
-    def _schedule(self) -> None:
-        """Plan the next automatic step: a bot's move, a turn timer, the next deal."""
+    async def _resume(self) -> None:
+        async with self.lock:
+            await self._schedule()
+
+    async def _schedule(self) -> None:
+        """Plan the next automatic step: a bot's move, a turn timer, the next deal (the
+        lock is held; a next deal everybody is ready for starts at once)."""
         current = asyncio.current_task()
         if self._task is not None and self._task is not current and not self._task.done():
             self._task.cancel()
@@ -446,8 +478,8 @@ class Table:
         if deal is None:
             waiting = [s for s in self.seats if s.kind == "human" and not s.absent]
             if all(s.ready for s in waiting):
-                self._start_deal()
-                self._schedule()
+                await self._start_deal()
+                await self._schedule()
             elif timeout:
                 self._task = asyncio.create_task(self._next_deal_later(timeout, self.event))
             return
@@ -486,16 +518,16 @@ class Table:
         async with self.lock:
             if self.event != expected:
                 return
-            self._commit("absent", {"seat": seat})
-            self._schedule()
+            await self._commit("absent", {"seat": seat})
+            await self._schedule()
 
     async def _next_deal_later(self, timeout: float, expected: int) -> None:
         await asyncio.sleep(timeout)
         async with self.lock:
             if self.event != expected or self.match is None or self.match.current is not None:
                 return
-            self._start_deal()
-            self._schedule()
+            await self._start_deal()
+            await self._schedule()
 
     def close(self) -> None:
         """Stop the table's timers (server shutdown)."""
@@ -511,23 +543,38 @@ class Registry:
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Task[Table | None]] = {}
 
-    def get(self, code: str) -> Table | None:
-        """The table with this code, or None."""
-        table = self.tables.get(code)
-        if table is None:
-            if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
-                return None
-            table = Table.load(code, self.store, self.bot_delay)
-            if table is None:
-                return None
-            self.tables[code] = table
-            table.resume()
+    def _add(self, table: Table) -> Table:
+        """Keep a loaded table (unless another load of it won) and resume it."""
+        known = self.tables.get(table.code)
+        if known is not None:
+            return known
+        self.tables[table.code] = table
+        table.resume()
         return table
 
-    def require(self, code: str) -> Table:
+    async def _load(self, code: str) -> Table | None:
+        table = await asyncio.to_thread(Table.load, code, self.store, self.bot_delay)
+        return None if table is None else self._add(table)
+
+    async def get(self, code: str) -> Table | None:
+        """The table with this code, or None; read from the database (in a worker thread)
+        on first use. Concurrent first uses share one load."""
+        table = self.tables.get(code)
+        if table is not None:
+            return table
+        if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+            return None
+        task = self._loading.get(code)
+        if task is None:
+            task = self._loading[code] = asyncio.create_task(self._load(code))
+            task.add_done_callback(lambda _: self._loading.pop(code, None))
+        return await asyncio.shield(task)
+
+    async def require(self, code: str) -> Table:
         """The table, or the ``unknown_table`` error."""
-        table = self.get(code)
+        table = await self.get(code)
         if table is None:
             raise ProtocolError("unknown_table", f"no table {code!r}", 404)
         return table
@@ -536,19 +583,24 @@ class Registry:
         """A new room with its creator at seat 0; the table and the creator's token."""
         while True:
             code = new_code()
-            if self.store.create_room(code, config.to_dict()):
+            if await asyncio.to_thread(self.store.create_room, code, config.to_dict()):
                 break
         table = Table(code, config, self.store, self.bot_delay)
         self.tables[code] = table
         token = await table.take_seat(0, name)
         return table, token
 
-    def load_active(self) -> int:
+    async def load_active(self) -> int:
         """Load and resume every table whose match is not over; how many."""
-        codes = self.store.active_rooms()
-        for code in codes:
-            self.get(code)
-        return len(codes)
+
+        def load() -> list[Table]:
+            tables = (Table.load(c, self.store, self.bot_delay) for c in self.store.active_rooms())
+            return [t for t in tables if t is not None]
+
+        loaded = await asyncio.to_thread(load)
+        for table in loaded:
+            self._add(table)
+        return len(loaded)
 
     def close(self) -> None:
         """Stop every table's timers."""

@@ -71,20 +71,20 @@ async def create_table(body: CreateTable, registry: Reg) -> dict[str, Any]:
 @router.get("/{code}")
 async def get_table(code: str, registry: Reg) -> dict[str, Any]:
     """The public table."""
-    return registry.require(code).public()
+    return (await registry.require(code)).public()
 
 
 @router.post("/{code}/seats/{seat}")
 async def take_seat(code: str, seat: int, body: TakeSeat, registry: Reg) -> dict[str, Any]:
     """Take an empty seat; its token."""
-    token = await registry.require(code).take_seat(seat, body.name)
+    token = await (await registry.require(code)).take_seat(seat, body.name)
     return {"seat": seat, "token": token}
 
 
 @router.post("/{code}/bots")
 async def fill_bots(code: str, body: WithToken, registry: Reg) -> dict[str, Any]:
     """Seat a bot at every empty seat."""
-    table = registry.require(code)
+    table = await registry.require(code)
     event = await table.fill_with_bots(body.token)
     return {"event": event, "table": table.public()}
 
@@ -92,7 +92,7 @@ async def fill_bots(code: str, body: WithToken, registry: Reg) -> dict[str, Any]
 @router.post("/{code}/start")
 async def start(code: str, body: WithToken, registry: Reg) -> dict[str, Any]:
     """Start the match (every seat must be filled)."""
-    table = registry.require(code)
+    table = await registry.require(code)
     event = await table.start(body.token)
     return {"event": event, "table": table.public()}
 
@@ -100,7 +100,7 @@ async def start(code: str, body: WithToken, registry: Reg) -> dict[str, Any]:
 @router.get("/{code}/record")
 async def record(code: str, registry: Reg) -> dict[str, Any]:
     """The record of the finished deals (never a deal in progress)."""
-    table = registry.require(code)
+    table = await registry.require(code)
     if table.match is None:
         raise ProtocolError("not_started", "the match has not started", 409)
     async with table.lock:

@@ -80,7 +80,7 @@ async def game_socket(
 ) -> None:
     """One player's connection to one table."""
     await websocket.accept()
-    table = registry.get(code)
+    table = await registry.get(code)
     if table is None:
         await _refuse(websocket, ProtocolError("unknown_table", f"no table {code!r}"), 4404)
         return
