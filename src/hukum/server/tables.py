@@ -33,6 +33,9 @@ log = logging.getLogger("hukum.server")
 
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 CODE_LENGTH = 8
+#: A reconnecting seat that missed at most this many events is sent them one by one;
+#: after a longer absence it gets a ``state`` instead.
+RESUME_LIMIT = 200
 
 Send = Callable[[dict[str, Any]], None]
 
@@ -123,6 +126,7 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self._bots: dict[int, Bot] = {}
         self.closed = False
+        self.resume_limit = RESUME_LIMIT
 
     # ------------------------------------------------------------ replay and commit
 
@@ -291,20 +295,68 @@ class Table:
             except Exception:  # a broken connection must not stop the table
                 log.exception("sending to a subscriber of table %s failed", self.code)
 
-    def subscribe(self, seat: int, send: Send) -> Callable[[], None]:
-        """Receive this seat's messages; first (synchronously) its ``state``. Returns the
-        function that ends the subscription."""
+    async def subscribe(self, seat: int, send: Send, last: int | None = None) -> Callable[[], None]:
+        """Receive this seat's messages; returns the function that ends the subscription.
+
+        First the seat is brought up to date. A client that saw every event up to ``last``
+        (at most :attr:`resume_limit` behind) is sent the events it missed, each exactly
+        as it would have been told live (:meth:`replay`), or nothing if it missed none;
+        any other client gets a ``state``. Events that happen while the missed ones are
+        read back from the log are held and sent after them, so the seat sees every event
+        once, in order.
+        """
         key = self._next_sub
         self._next_sub += 1
         self.seats[seat].connections += 1
-        send(self.message("state", seat))
-        self._subs[key] = _Sub(seat, send)
+        sub = self._subs[key] = _Sub(seat, send)
 
         def unsubscribe() -> None:
             if self._subs.pop(key, None) is not None:
                 self.seats[seat].connections -= 1
 
+        upto = self.event
+        if last is None or not 0 <= last <= upto or upto - last > self.resume_limit:
+            send(self.message("state", seat))
+            return unsubscribe
+        if last == upto:
+            return unsubscribe
+        held: list[dict[str, Any]] = []
+        sub.send = held.append
+        connections = [s.connections for s in self.seats]
+        try:
+            missed = await asyncio.to_thread(self.replay, seat, last, upto, connections)
+        except asyncio.CancelledError:
+            unsubscribe()
+            raise
+        except Exception:
+            log.exception("replaying table %s for seat %d failed; sending a state", self.code, seat)
+            missed, held = [self.message("state", seat)], []
+        for message in missed + held:
+            send(message)
+        sub.send = send
         return unsubscribe
+
+    def replay(
+        self, seat: int, last: int, upto: int, connections: list[int] | None = None
+    ) -> list[dict[str, Any]]:
+        """The messages ``seat`` was told about events ``last``+1 … ``upto``, rebuilt from the
+        stored log (a copy of the table replays it; runs in a worker thread). The same code
+        builds them as live (:meth:`event_message`), so they hold exactly what the seat
+        saw then; only the seats' ``connected`` flags are those of now (``connections``).
+        """
+        copy = Table(self.code, self.config, self.store, self.bot_delay)
+        for s, n in zip(copy.seats, connections or [], strict=False):
+            s.connections = n
+        messages: list[dict[str, Any]] = []
+        for ev in self.store.events(self.code, upto=upto):
+            if ev.number != copy.event + 1:
+                raise RuntimeError(f"table {self.code}: event {ev.number} after {copy.event}")
+            copy._apply(ev.number, ev.kind, ev.data)
+            if ev.number > last:
+                messages.append(copy.event_message(seat, ev.kind, ev.data))
+        if copy.event != upto:
+            raise RuntimeError(f"table {self.code}: the log ends at {copy.event}, not {upto}")
+        return messages
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token holds, or None."""

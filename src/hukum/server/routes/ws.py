@@ -89,9 +89,9 @@ async def game_socket(
         await _refuse(websocket, ProtocolError("bad_token", "that token holds no seat here"), 4401)
         return
     queue: asyncio.Queue[Any] = asyncio.Queue()
-    # ``last`` is accepted; the server always answers with one ``state`` message (a full
-    # resync), which the table sends synchronously as the subscription begins.
-    unsubscribe = table.subscribe(seat, queue.put_nowait)
+    # The missed events since ``last`` (if few), else a ``state``; then every new event.
+    seen = int(last) if last and last.isascii() and last.isdigit() and len(last) < 12 else None
+    unsubscribe = await table.subscribe(seat, queue.put_nowait, seen)
 
     async def writer() -> None:
         while True:
