@@ -124,6 +124,7 @@ class Table:
         self._subs: dict[int, _Sub] = {}
         self._next_sub = 0
         self._task: asyncio.Task[None] | None = None
+        self._resuming: set[asyncio.Task[None]] = set()
         self._bots: dict[int, Bot] = {}
         self.closed = False
         self.resume_limit = RESUME_LIMIT
@@ -307,8 +308,11 @@ class Table:
         """
         key = self._next_sub
         self._next_sub += 1
+        paused = not self.present()
         self.seats[seat].connections += 1
         sub = self._subs[key] = _Sub(seat, send)
+        if paused and self.status == "playing":
+            self.resume()
 
         def unsubscribe() -> None:
             if self._subs.pop(key, None) is not None:
@@ -452,6 +456,8 @@ class Table:
         async with self.lock:
             if expected is not None and self.event != expected:
                 raise Stale
+            if bot and not self._may_run(seat):
+                raise Stale
             match = self._check_playing()
             deal = match.current
             if deal is None:
@@ -509,16 +515,48 @@ class Table:
     # ------------------------------------------------------------ bots and timers
 
     def resume(self) -> None:
-        """Start whatever the table waits for (after a load)."""
-        self._task = asyncio.create_task(self._resume())
+        """Start whatever the table waits for (after a load, or when a person comes)."""
+        task = asyncio.create_task(self._resume(), name=f"resume {self.code}")
+        self._resuming.add(task)
+        task.add_done_callback(self._resuming.discard)
 
     async def _resume(self) -> None:
         async with self.lock:
             await self._schedule()
 
+    def present(self) -> bool:
+        """Whether any person seated at the table is connected."""
+        return any(s.kind == "human" and s.connections > 0 for s in self.seats)
+
+    def _may_run(self, seat: int | None = None) -> bool:
+        """Whether the table may go on by itself: someone is present, or (for ``seat``) a
+        bot in a bot seat finishes a trick already begun. A table nobody is at pauses, so
+        that a person who comes back does not find the match played out by bots."""
+        if self.present():
+            return True
+        deal = self.deal
+        return (
+            seat is not None
+            and self.seats[seat].kind == "bot"
+            and deal is not None
+            and not deal.is_over()
+            and bool(deal.trick)
+        )
+
+    @property
+    def planned(self) -> str | None:
+        """The automatic step the table waits for (``bot``, ``timeout``, ``next_deal``,
+        ``resume``), or None: waiting for a person, paused, or over."""
+        if any(not t.done() for t in self._resuming):
+            return "resume"
+        if self._task is None or self._task.done():
+            return None
+        return self._task.get_name().split()[0]
+
     async def _schedule(self) -> None:
         """Plan the next automatic step: a bot's move, a turn timer, the next deal (the
-        lock is held; a next deal everybody is ready for starts at once)."""
+        lock is held; a next deal everybody is ready for starts at once). With no person
+        present only a bot finishing the current trick moves (:meth:`_may_run`)."""
         current = asyncio.current_task()
         if self._task is not None and self._task is not current and not self._task.done():
             self._task.cancel()
@@ -527,21 +565,27 @@ class Table:
             return
         deal = self.match.current
         timeout = self.config.turn_timeout
+        if not self._may_run(deal.turn if deal is not None else None):
+            return
         if deal is None:
             waiting = [s for s in self.seats if s.kind == "human" and not s.absent]
             if all(s.ready for s in waiting):
                 await self._start_deal()
                 await self._schedule()
             elif timeout:
-                self._task = asyncio.create_task(self._next_deal_later(timeout, self.event))
+                self._task = asyncio.create_task(
+                    self._next_deal_later(timeout, self.event), name="next_deal"
+                )
             return
         turn = deal.turn
         assert turn is not None
         s = self.seats[turn]
         if s.kind == "bot" or s.absent:
-            self._task = asyncio.create_task(self._bot_turn(turn, self.event))
+            self._task = asyncio.create_task(self._bot_turn(turn, self.event), name="bot")
         elif timeout:
-            self._task = asyncio.create_task(self._timeout(turn, self.event, timeout))
+            self._task = asyncio.create_task(
+                self._timeout(turn, self.event, timeout), name="timeout"
+            )
 
     def _bot(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
@@ -552,7 +596,7 @@ class Table:
     async def _bot_turn(self, seat: int, expected: int) -> None:
         await asyncio.sleep(self.bot_delay)
         deal = self.deal
-        if self.event != expected or deal is None or deal.turn != seat:
+        if self.event != expected or deal is None or deal.turn != seat or not self._may_run(seat):
             return
         view = deal.view(seat)
         try:
@@ -568,7 +612,7 @@ class Table:
     async def _timeout(self, seat: int, expected: int, timeout: float) -> None:
         await asyncio.sleep(timeout)
         async with self.lock:
-            if self.event != expected:
+            if self.event != expected or not self._may_run():
                 return
             await self._commit("absent", {"seat": seat})
             await self._schedule()
@@ -576,7 +620,9 @@ class Table:
     async def _next_deal_later(self, timeout: float, expected: int) -> None:
         await asyncio.sleep(timeout)
         async with self.lock:
-            if self.event != expected or self.match is None or self.match.current is not None:
+            if self.match is None or self.match.current is not None:
+                return
+            if self.event != expected or not self._may_run():
                 return
             await self._start_deal()
             await self._schedule()
@@ -584,8 +630,9 @@ class Table:
     def close(self) -> None:
         """Stop the table's timers (server shutdown)."""
         self.closed = True
-        if self._task is not None:
-            self._task.cancel()
+        for task in [self._task, *self._resuming]:
+            if task is not None:
+                task.cancel()
 
 
 class Registry:
