@@ -88,6 +88,15 @@ def test_error_codes(client: TestClient) -> None:
     assert table["status"] == "playing"
 
 
+def settle(ws: Any, event: int = 0) -> dict[str, Any]:
+    """The first message from ``event`` on in which a person (seat 0 or 1) is to move."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        view = message.get("view")
+        if view is not None and view["turn"] in (0, 1) and message["event"] >= event:
+            return message
+
+
 def test_not_your_turn(client: TestClient) -> None:
     made = create(client)
     code, token = made["code"], made["token"]
@@ -98,7 +107,10 @@ def test_not_your_turn(client: TestClient) -> None:
         client.websocket_connect(f"/ws/{code}?token={token}") as a,
         client.websocket_connect(f"/ws/{code}?token={other}") as b,
     ):
-        va, vb = a.receive_json()["view"], b.receive_json()["view"]
+        # The bots (seats 2, 3) may move while the two connect: wait until a person is to move.
+        ma = settle(a)
+        mb = settle(b, ma["event"])
+        va, vb = ma["view"], mb["view"]
         assert va["turn"] == vb["turn"]
         idle = b if va["turn"] != 1 else a
         card = (vb if idle is b else va)["hand"][0]

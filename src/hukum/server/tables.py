@@ -177,12 +177,20 @@ class Table:
     async def _commit(self, kind: str, data: dict[str, Any]) -> int:
         """Store an event, apply it, then tell every subscriber (the lock is held).
 
-        The write runs in a worker thread. If the calling task is cancelled meanwhile (the
-        server shutting down), the write is still awaited and, once stored, the event is
-        applied and told as well, so that memory never differs from the log; then the
-        cancellation goes on. If the write fails, nothing is applied and nobody is told.
+        On PostgreSQL the write runs in a worker thread. If the calling task is cancelled
+        meanwhile (the server shutting down), the write is still awaited and, once stored,
+        the event is applied and told as well, so that memory never differs from the log;
+        then the cancellation goes on. If the write fails, nothing is applied and nobody is
+        told.
         """
         number = self.event + 1
+        if self.store.local:
+            # An embedded SQLite file: a write takes well under a millisecond, less than
+            # the hand-over to a worker thread, and cannot be interrupted half-way.
+            self.store.append(self.code, number, kind, data)
+            self._apply(number, kind, data)
+            self._publish(kind, data)
+            return number
         write = asyncio.ensure_future(
             asyncio.to_thread(self.store.append, self.code, number, kind, data)
         )
