@@ -348,7 +348,7 @@ def test_an_absent_player_takes_the_seat_back(context: BrowserContext, server: s
         server,
         "POST",
         "/api/tables",
-        {"name": "Kiran", "bots": "random", "start_now": True, "turn_timeout": 1},
+        {"name": "Kiran", "bots": "random", "start_now": True, "turn_timeout": 4},
     )
     page = context.new_page()
     page.goto(server + "/")
@@ -357,8 +357,9 @@ def test_an_absent_player_takes_the_seat_back(context: BrowserContext, server: s
         [made["code"], made["token"]],
     )
     page.goto(server + made["invite"])
-    # Nobody plays for seat 0: after the turn timeout a bot plays for it.
-    expect(page.locator("#take-back")).to_be_visible()
+    # Nobody plays for seat 0: after the turn timeout a bot plays for it. The timeout is
+    # long enough that, once taken back, the seat stays taken until the check below.
+    expect(page.locator("#take-back")).to_be_visible(timeout=20_000)
     expect(page.locator('.seat[data-seat="0"] .tag.absent')).to_be_visible()
     page.click("#take-back")
     expect(page.locator("#take-back")).to_be_hidden()
