@@ -1,10 +1,13 @@
-"""The ``hukum`` command: play Mindi in the terminal, replay a game record, measure the engine.
+"""The ``hukum`` command: the web app, Mindi in the terminal, records, arena, bench.
 
 ::
 
+    hukum serve [--host H] [--port P] [--database-url URL] [--bot-delay S]
     hukum play [--preset NAME] [--option KEY=VALUE ...] [--seed N] [--seat N] [--deals N]
-               [--record FILE]
+               [--partner BOT] [--opponents BOT] [--record FILE]
     hukum replay FILE
+    hukum arena BOT_A BOT_B [--deals N] [--preset NAME] [--workers N] [--records DIR]
+    hukum verify --seed S --commitment C --dealer D [--preset NAME]
     hukum bench [--preset NAME | --all-presets] [--deals N] [--seconds S]
     hukum --version
 
@@ -877,8 +880,8 @@ def _seconds(text: str) -> float:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hukum",
-        description="Mindi (Mendikot, Dehla Pakad) in the terminal, game records and "
-        "the engine's speed.",
+        description="Mindi (Mendikot, Dehla Pakad): the web app, play in the terminal, "
+        "computer players, game records, fair-shuffle checks and the engine's speed.",
         epilog="Run 'hukum COMMAND --help' for the options of a command.",
     )
     parser.add_argument("--version", action="version", version=f"hukum {__version__}")
