@@ -268,7 +268,7 @@ class SearchBot(Bot):
     def __init__(
         self,
         seed: int = 0,
-        time_budget: float | None = 0.2,
+        time_budget: float | None = 0.28,
         worlds: int | None = 200,
         min_worlds: int = 4,
         infer: float = 1.0,
