@@ -316,6 +316,12 @@ class Deal:
             return _ANNOUNCE_MOVES
         return ()
 
+    def check(self, move: Move, seat: int | None = None) -> None:
+        """Raise :class:`IllegalMoveError` with the reason if ``push(move, seat)`` would;
+        the deal is left as it was either way."""
+        self.push(move, seat)
+        self.pop()
+
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal now."""
         return move in self.legal_moves()

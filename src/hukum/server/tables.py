@@ -476,13 +476,10 @@ class Table:
                 raise ProtocolError("invalid_move", str(e)) from None
             if deal.turn != seat:
                 raise ProtocolError("not_your_turn", f"seat {deal.turn} is to move")
-            if not deal.is_legal(move):
-                try:
-                    deal.push(move, seat=seat)
-                except IllegalMoveError as e:
-                    raise ProtocolError("illegal_move", str(e)) from None
-                deal.pop()  # pragma: no cover - is_legal and push agree
-                raise ProtocolError("illegal_move", f"{move} is not allowed now")
+            try:
+                deal.check(move, seat=seat)
+            except IllegalMoveError as e:
+                raise ProtocolError("illegal_move", str(e)) from None
             if not bot and self.seats[seat].absent:
                 await self._commit("back", {"seat": seat})
             number = await self._commit("move", {"seat": seat, "move": str(move), "bot": bot})
