@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -108,6 +109,26 @@ def test_search_plays_legal_moves_in_every_preset_with_a_tiny_budget() -> None:
             move = bots[turn].choose(view)
             assert move in view.legal_moves
             deal.push(move)
+
+
+def test_the_steps_budget_stops_the_search_and_makes_it_repeatable() -> None:
+    deal = Deal.new(Rules(), dealer=0, seed=4)
+    deal.push(deal.legal_moves()[0])
+    turn = deal.turn
+    assert turn is not None
+    view = deal.view(turn)
+    first, second = (SearchBot(seed=3, steps=600, worlds=None) for _ in range(2))
+    assert first.choose(view) == second.choose(view)
+    assert first.last_worlds == second.last_worlds >= first.min_worlds
+    # It stops on the first world that reaches the budget.
+    assert first.last_steps >= 600
+    per_world = first.last_steps / first.last_worlds
+    assert first.last_steps - 600 < per_world * 2 or first.last_worlds == first.min_worlds
+
+
+def test_the_search_bot_needs_a_budget() -> None:
+    with pytest.raises(ValueError, match="budget"):
+        SearchBot(steps=None, worlds=None, time_budget=None)
 
 
 def test_search_takes_the_10_it_can_win() -> None:

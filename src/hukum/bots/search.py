@@ -268,25 +268,31 @@ class SearchBot(Bot):
     def __init__(
         self,
         seed: int = 0,
-        time_budget: float | None = 0.28,
+        time_budget: float | None = None,
         worlds: int | None = 200,
         min_worlds: int = 4,
         infer: float = 1.0,
+        steps: int | None = 12000,
     ) -> None:
-        """A search bot: ``time_budget`` seconds and/or at most ``worlds`` worlds a move;
-        ``infer`` weighs down a world for each past play of another seat that the rule-based
-        player would not have made there (1.0, the default: every world counts the same)."""
+        """A search bot. It stops sampling worlds at the first of its budgets: ``steps``
+        moves simulated in play-outs (summed over worlds and candidate moves), ``worlds``
+        worlds, or ``time_budget`` seconds (wall-clock, so weaker on a busy machine), but
+        never before ``min_worlds`` worlds. ``infer`` weighs down a world for each past play
+        of another seat that the rule-based player would not have made there (1.0, the
+        default: every world counts the same)."""
         if not 0.0 < infer <= 1.0:
             raise ValueError(f"infer={infer!r} must be above 0 and at most 1")
         self.infer = infer
-        if time_budget is None and worlds is None:
-            raise ValueError("give the search bot a time budget, a number of worlds, or both")
+        if time_budget is None and worlds is None and steps is None:
+            raise ValueError("give the search bot a budget: steps, worlds or time_budget")
         self.rng = random.Random(seed)
         self.time_budget = time_budget
         self.worlds = worlds
+        self.steps = steps
         self.min_worlds = min_worlds
         self.policy = RulesBot()
         self.last_worlds = 0
+        self.last_steps = 0
 
     def choose(self, view: View) -> Move:
         """The legal move with the best mean play-out result over sampled worlds."""
@@ -299,6 +305,7 @@ class SearchBot(Bot):
         count = 0
         policy = self.policy
         root_voids = shown_voids(view)
+        steps = 0
         while True:
             world = sample_world(view, self.rng)
             if self.infer < 1.0:
@@ -317,10 +324,13 @@ class SearchBot(Bot):
                         _push(deal, legal[0], voids)
                     pushed += 1
                 totals[i] += weight * _value(deal, team)
+                steps += pushed
                 for _ in range(pushed):
                     deal.pop()
             count += 1
             if self.worlds is not None and count >= self.worlds:
+                break
+            if self.steps is not None and count >= self.min_worlds and steps >= self.steps:
                 break
             if (
                 self.time_budget is not None
@@ -329,5 +339,6 @@ class SearchBot(Bot):
             ):
                 break
         self.last_worlds = count
+        self.last_steps = steps
         best = max(range(len(moves)), key=lambda i: totals[i])
         return moves[best]
