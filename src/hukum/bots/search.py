@@ -272,7 +272,7 @@ class SearchBot(Bot):
         worlds: int | None = 200,
         min_worlds: int = 4,
         infer: float = 1.0,
-        steps: int | None = 12000,
+        steps: int | None = 13000,
     ) -> None:
         """A search bot. It stops sampling worlds at the first of its budgets: ``steps``
         moves simulated in play-outs (summed over worlds and candidate moves), ``worlds``
