@@ -31,7 +31,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from hukum import __version__, bench, records
+from hukum import __version__, bench, ganjifa, records
 from hukum.bots import BOT_NAMES, BotError, make_bot
 from hukum.cards import Card, CardParseError, CardSet, Suit
 from hukum.mindi import (
@@ -839,6 +839,16 @@ def _cmd_bench(args: argparse.Namespace, out: Console) -> int:
     else:
         rules = Rules.preset(args.preset)
         results = [bench.run(rules, deals=deals, seconds=seconds, seed=args.seed, name=args.preset)]
+    # A Ganjifa deal is 120 cards (about 110 moves): a fifth of the Mindi deals.
+    results.append(
+        bench.run_ganjifa(
+            ganjifa.Rules(),
+            deals=None if deals is None else max(1, deals // 5),
+            seconds=seconds,
+            seed=args.seed,
+            name="ganjifa",
+        )
+    )
     table = Table(title="Random legal deals on one core", header_style="bold")
     for column in ("preset", "deals", "moves", "seconds", "deals/s", "moves/s"):
         table.add_column(column, justify="left" if column == "preset" else "right")
@@ -945,7 +955,7 @@ def _parser() -> argparse.ArgumentParser:
         "bench",
         help="measure how many random legal deals the engine plays per second",
         description="Play random legal deals on one core and print deals and moves per "
-        "second (default: 10,000 deals of preset classic).",
+        "second (default: 10,000 deals of preset classic, then 2,000 deals of Ganjifa).",
     )
     bench_cmd.add_argument(
         "--preset",

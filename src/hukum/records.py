@@ -72,6 +72,7 @@ import json
 import os
 from typing import Any
 
+from hukum import ganjifa
 from hukum.cards import Card, CardParseError
 from hukum.mindi import (
     Deal,
@@ -92,8 +93,11 @@ __all__ = [
     "RecordError",
     "dumps",
     "from_dict",
+    "from_dict_any",
     "load",
+    "load_any",
     "loads",
+    "loads_any",
     "save",
     "to_dict",
 ]
@@ -134,8 +138,12 @@ class RecordError(ValueError):
 # ---------------------------------------------------------------------------- writing
 
 
-def to_dict(match: Match) -> dict[str, Any]:
+def to_dict(match: Match | ganjifa.Match) -> dict[str, Any]:
     """The record of a match (finished or not) as JSON-ready data."""
+    if isinstance(match, ganjifa.Match):
+        from hukum.ganjifa import record
+
+        return record.to_dict(match)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -149,12 +157,12 @@ def to_dict(match: Match) -> dict[str, Any]:
     }
 
 
-def dumps(match: Match) -> str:
+def dumps(match: Match | ganjifa.Match) -> str:
     """The record of a match as JSON text (short lists on one line, for people to read)."""
     return _format(to_dict(match), 0)
 
 
-def save(match: Match, path: str | os.PathLike[str]) -> None:
+def save(match: Match | ganjifa.Match, path: str | os.PathLike[str]) -> None:
     """Write the record of a match to a file (UTF-8 JSON)."""
     with open(path, "w", encoding="utf-8") as f:
         f.write(dumps(match) + "\n")
@@ -240,6 +248,35 @@ def load(path: str | os.PathLike[str]) -> Match:
 
 def loads(text: str | bytes) -> Match:
     """Replay a record given as JSON text into a :class:`Match`."""
+    return from_dict(_json(text))
+
+
+def load_any(path: str | os.PathLike[str]) -> Match | ganjifa.Match:
+    """Read a record file of either game and replay it into its match."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise RecordError(f"cannot read {os.fspath(path)!r}: {e.strerror or e}") from None
+    return loads_any(data)
+
+
+def loads_any(text: str | bytes) -> Match | ganjifa.Match:
+    """Replay a record of either game given as JSON text: a Mindi or a Ganjifa match."""
+    return from_dict_any(_json(text))
+
+
+def from_dict_any(data: Any) -> Match | ganjifa.Match:
+    """Replay record data of either game, by its ``game`` field."""
+    _check_header(data)
+    if data.get("game") == "ganjifa":
+        from hukum.ganjifa import record
+
+        return record.from_dict(data)
+    return from_dict(data)
+
+
+def _json(text: str | bytes) -> Any:
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
@@ -250,11 +287,11 @@ def loads(text: str | bytes) -> Match:
         raise RecordError(f"not a record: not valid JSON ({e})") from None
     except (ValueError, RecursionError) as e:
         raise RecordError(f"not a record: not valid JSON ({e})") from None
-    return from_dict(data)
+    return data
 
 
-def from_dict(data: Any) -> Match:
-    """Replay record data (parsed JSON) into a :class:`Match`, checking it on the way."""
+def _check_header(data: Any) -> None:
+    """Check that ``data`` is a record object of a version this module reads."""
     if not isinstance(data, dict):
         raise RecordError(f"not a record: expected a JSON object, found {_describe(data)}")
     if data.get("format") != FORMAT:
@@ -270,12 +307,18 @@ def from_dict(data: Any) -> Match:
         raise RecordError(f"record version {version} is newer than this hukum reads ({VERSION})")
     if version < 1:
         raise RecordError(f"record version {version} does not exist (versions start at 1)")
-    _check_fields(data, _TOP_FIELDS, "the record")
-    game = data["game"]
+
+
+def from_dict(data: Any) -> Match:
+    """Replay record data (parsed JSON) into a :class:`Match`, checking it on the way."""
+    _check_header(data)
+    game = _field(data, "game", "the record")
     if game != "mindi":
         raise RecordError(
-            f"'game' is {_describe(game)}; this hukum reads Mindi records (\"mindi\")"
+            f"'game' is {_describe(game)}; this reads Mindi records (\"mindi\"); "
+            "loads_any reads both games"
         )
+    _check_fields(data, _TOP_FIELDS, "the record")
 
     rules = _rules(data["rules"])
     seed = _int(data["seed"], "'seed'")
