@@ -65,6 +65,7 @@ def test_errors(client: TestClient) -> None:
     assert error_code(client.post("/api/tables", json={"preset": 3})) == "bad_request"
     assert error_code(client.post("/api/tables", json={"colour": "red"})) == "bad_request"
     assert error_code(client.post("/api/tables", json={"bots": "genius"})) == "bad_request"
+    assert error_code(client.post("/api/tables", json={"game": "chess"})) == "bad_request"
     assert error_code(client.post("/api/tables", json={"preset": "chess"})) == "bad_rules"
     r = client.post("/api/tables", json={"options": {"players": 6}})
     assert error_code(r) == "bad_rules" and "deck=48" in r.json()["error"]["message"]

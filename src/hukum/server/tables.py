@@ -21,11 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hukum.bots import Bot, make_bot
-from hukum.mindi import Deal, IllegalMoveError, InvalidMoveError, Match, Move, Rules
+from hukum.bots import Bot
 from hukum.server.db import Store
 from hukum.server.fairness import commitment, new_seed
-from hukum.server.protocol import DealInfo, ProtocolError, move_text, view_message
+from hukum.server.games import GAMES, DealInfo, Game
+from hukum.server.protocol import ProtocolError, view_message
 
 __all__ = ["Registry", "Table", "TableConfig"]
 
@@ -61,17 +61,25 @@ class Stale(Exception):
 
 @dataclass(frozen=True)
 class TableConfig:
-    """A room's settings, fixed when it is created."""
+    """A room's settings, fixed when it is created: the game, its rules (an object of that
+    game's engine), the bots that fill seats, the turn limit."""
 
-    rules: Rules
+    rules: Any
     preset: str | None = None
     bots: str = "rules"
     turn_timeout: float | None = 60.0
+    game: str = "mindi"
+
+    @property
+    def engine(self) -> Game:
+        """The game the room plays."""
+        return GAMES[self.game]
 
     def to_dict(self) -> dict[str, Any]:
         """JSON for the ``rooms`` row."""
         return {
-            "rules": self.rules.to_dict(),
+            "game": self.game,
+            "rules": self.engine.rules_to_dict(self.rules),
             "preset": self.preset,
             "bots": self.bots,
             "turn_timeout": self.turn_timeout,
@@ -79,10 +87,10 @@ class TableConfig:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
-        """Settings from :meth:`to_dict`."""
-        return cls(
-            Rules.from_dict(data["rules"]), data["preset"], data["bots"], data["turn_timeout"]
-        )
+        """Settings from :meth:`to_dict` (rooms stored before Ganjifa existed are Mindi)."""
+        game = data.get("game", "mindi")
+        rules = GAMES[game].rules_from_dict(data["rules"])
+        return cls(rules, data["preset"], data["bots"], data["turn_timeout"], game)
 
 
 @dataclass
@@ -114,12 +122,12 @@ class Table:
     seats: list[Seat] = field(default_factory=list)
     event: int = 0
     status: str = "waiting"
-    match: Match | None = None
+    match: Any = None
     commitments: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.seats:
-            self.seats = [Seat() for _ in range(self.config.rules.players)]
+            self.seats = [Seat() for _ in range(self.game.players(self.config.rules))]
         self.lock = asyncio.Lock()
         self._subs: dict[int, _Sub] = {}
         self._next_sub = 0
@@ -128,6 +136,11 @@ class Table:
         self._bots: dict[int, Bot] = {}
         self.closed = False
         self.resume_limit = RESUME_LIMIT
+
+    @property
+    def game(self) -> Game:
+        """The game the table plays."""
+        return self.config.engine
 
     # ------------------------------------------------------------ replay and commit
 
@@ -152,7 +165,7 @@ class Table:
             s.kind, s.name, s.token_hash = data["kind"], data.get("name", ""), data.get("token")
             s.absent = s.ready = False
         elif kind == "start":
-            self.match = Match(self.config.rules, data["match_seed"])
+            self.match = self.game.new_match(self.config.rules, data["match_seed"])
             self.status = "playing"
         elif kind == "deal":
             assert self.match is not None
@@ -163,7 +176,7 @@ class Table:
         elif kind == "move":
             deal = self.deal
             assert deal is not None and isinstance(seat, int)
-            deal.push(Move.parse(data["move"]), seat=seat)
+            deal.push(self.game.parse_move(data["move"]), seat=seat)
         elif kind == "match_over":
             self.status = "over"
         elif kind in ("absent", "back", "ready"):
@@ -210,7 +223,7 @@ class Table:
     # ------------------------------------------------------------ what seats see
 
     @property
-    def deal(self) -> Deal | None:
+    def deal(self) -> Any:
         """The latest deal (in progress or just over)."""
         if self.match is None or not self.match.deals:
             return None
@@ -218,9 +231,11 @@ class Table:
 
     def public(self) -> dict[str, Any]:
         """The public table (no tokens, no cards)."""
+        game = self.game
         return {
             "code": self.code,
-            "rules": self.config.rules.to_dict(),
+            "game": game.name,
+            "rules": game.rules_to_dict(self.config.rules),
             "preset": self.config.preset,
             "bots": self.config.bots,
             "turn_timeout": self.config.turn_timeout,
@@ -236,7 +251,9 @@ class Table:
                 }
                 for i, s in enumerate(self.seats)
             ],
-            "scores": list(self.match.scores) if self.match is not None else [0, 0],
+            "scores": list(self.match.scores)
+            if self.match is not None
+            else game.no_scores(self.config.rules),
             "deal_number": len(self.match.deals) if self.match is not None else 0,
             "event": self.event,
         }
@@ -258,10 +275,13 @@ class Table:
     ) -> dict[str, Any]:
         """The message for ``seat`` about the current state (kind ``state`` or an event)."""
         deal = self.deal
+        info = self._info()
+        view = None
+        if deal is not None and info is not None:
+            view = self.game.view_json(deal.view(seat), info)
         return view_message(
             kind,
-            deal.view(seat) if deal is not None else None,
-            self._info(),
+            view,
             event=self.event,
             table=public if public is not None else self.public(),
             seat=about,
@@ -287,7 +307,8 @@ class Table:
         if kind == "move":
             deal = self.deal
             assert deal is not None
-            extra["move"] = move_text(deal.view(seat), data["seat"], Move.parse(data["move"]))
+            move = self.game.parse_move(data["move"])
+            extra["move"] = self.game.move_text(deal.view(seat), data["seat"], move)
         return self.message(kind, seat, about=data.get("seat"), extra=extra, public=public)
 
     def _publish(self, kind: str, data: dict[str, Any]) -> None:
@@ -450,7 +471,7 @@ class Table:
 
     # ------------------------------------------------------------ play
 
-    def _check_playing(self) -> Match:
+    def _check_playing(self) -> Any:
         if self.status == "waiting" or self.match is None:
             raise ProtocolError("not_started", "the match has not started")
         if self.status == "over":
@@ -470,26 +491,16 @@ class Table:
             deal = match.current
             if deal is None:
                 raise ProtocolError("not_your_turn", "the deal is over; the next one has not begun")
-            try:
-                move = Move.parse(text)
-            except InvalidMoveError as e:
-                raise ProtocolError("invalid_move", str(e)) from None
+            game = self.game
+            move = game.parse_move(text)
             if deal.turn != seat:
                 raise ProtocolError("not_your_turn", f"seat {deal.turn} is to move")
-            try:
-                deal.check(move, seat=seat)
-            except IllegalMoveError as e:
-                raise ProtocolError("illegal_move", str(e)) from None
+            game.check(deal, move, seat)
             if not bot and self.seats[seat].absent:
                 await self._commit("back", {"seat": seat})
             number = await self._commit("move", {"seat": seat, "move": str(move), "bot": bot})
             if deal.is_over():
-                outcome = deal.outcome()
-                assert outcome is not None
-                await self._commit(
-                    "deal_over",
-                    {"seed": deal.seed, "winner": outcome.winner, "points": outcome.points},
-                )
+                await self._commit("deal_over", {"seed": deal.seed, **game.deal_over(deal)})
                 if match.is_over():
                     await self._commit(
                         "match_over", {"scores": list(match.scores), "winner": match.winner()}
@@ -595,7 +606,7 @@ class Table:
     def _bot(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
         if bot is None:
-            bot = self._bots[seat] = make_bot(self.config.bots, seed=secrets.randbits(32))
+            bot = self._bots[seat] = self.game.make_bot(self.config.bots, secrets.randbits(32))
         return bot
 
     async def _bot_turn(self, seat: int, expected: int) -> None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel, ConfigDict, Field
 
-from hukum import records
-from hukum.mindi import PRESETS, Rules, RulesError
 from hukum.server.deps import get_registry
+from hukum.server.games import check_bots, game_named
 from hukum.server.protocol import ProtocolError
 from hukum.server.tables import Registry, TableConfig
 
@@ -23,9 +22,10 @@ class CreateTable(BaseModel):
     """``POST /api/tables``."""
 
     model_config = ConfigDict(extra="forbid")
-    preset: str = "classic"
+    game: Annotated[str, Field(max_length=20)] = "mindi"
+    preset: Annotated[str, Field(max_length=40)] = "classic"
     options: dict[str, Any] = Field(default_factory=dict)
-    bots: Literal["random", "rules", "search"] = "rules"
+    bots: Annotated[str, Field(max_length=20)] = "rules"
     name: Name = ""
     turn_timeout: Annotated[float, Field(gt=0, le=86400)] | None = 60.0
     start_now: bool = False
@@ -45,23 +45,13 @@ class WithToken(BaseModel):
     token: str = Field(max_length=64)
 
 
-def make_rules(preset: str, options: dict[str, Any]) -> Rules:
-    """The rules of a new room, or the ``bad_rules`` error."""
-    if preset not in PRESETS:
-        raise ProtocolError(
-            "bad_rules", f"no preset {preset!r}; choose one of " + ", ".join(PRESETS)
-        )
-    try:
-        return Rules.from_dict({**PRESETS[preset].to_dict(), **options})
-    except (RulesError, TypeError, ValueError) as e:
-        raise ProtocolError("bad_rules", str(e)) from None
-
-
 @router.post("")
 async def create_table(body: CreateTable, registry: Reg) -> dict[str, Any]:
     """Create a room and seat its creator at 0; with ``start_now`` fill with bots and start."""
-    rules = make_rules(body.preset, body.options)
-    config = TableConfig(rules, body.preset, body.bots, body.turn_timeout)
+    game = game_named(body.game)
+    rules = game.make_rules(body.preset, body.options)
+    bots = check_bots(game, body.bots)
+    config = TableConfig(rules, body.preset, bots, body.turn_timeout, game.name)
     table, token = await registry.create(config, body.name)
     if body.start_now:
         await table.start(token, fill=True)
@@ -104,6 +94,6 @@ async def record(code: str, registry: Reg) -> dict[str, Any]:
     if table.match is None:
         raise ProtocolError("not_started", "the match has not started", 409)
     async with table.lock:
-        data = records.to_dict(table.match)
+        data = table.game.record(table.match)
     data["deals"] = [d for d in data["deals"] if d["outcome"] is not None]
     return data
