@@ -409,9 +409,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--records", metavar="DIR", help="save every game as a record in DIR")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--game",
+        default="mindi",
+        choices=("mindi", "ganjifa"),
+        help="mindi (default) or ganjifa: bot A against two of bot B, each deal played "
+        "three times with A in each seat (--preset does not apply; --rule time=night ...)",
+    )
     args = parser.parse_args(argv)
     console = Console()
     try:
+        if args.game == "ganjifa":
+            from hukum.ganjifa_arena import run_from_args
+
+            sides = {"rules": _options(args.rule), "a": _options(args.a), "b": _options(args.b)}
+            console.print(run_from_args(args, sides))
+            return 0
         rules = Rules.preset(args.preset, **_options(args.rule))
         report = run_arena(
             args.bot_a,

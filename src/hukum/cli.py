@@ -5,6 +5,8 @@
     hukum serve [--host H] [--port P] [--database-url URL] [--bot-delay S]
     hukum play [--preset NAME] [--option KEY=VALUE ...] [--seed N] [--seat N] [--deals N]
                [--partner BOT] [--opponents BOT] [--record FILE]
+    hukum play --game ganjifa [--option KEY=VALUE ...] [--seed N] [--seat N] [--opponents BOT]
+    hukum arena --game ganjifa BOT_A BOT_B [--deals N] [--rule KEY=VALUE ...]
     hukum replay FILE
     hukum arena BOT_A BOT_B [--deals N] [--preset NAME] [--workers N] [--records DIR]
     hukum verify --seed S --commitment C --dealer D [--preset NAME]
@@ -779,6 +781,8 @@ def _cmd_play(args: argparse.Namespace, out: Console) -> int:
     options = dict(_parse_option(text) for text in args.option)
     if args.deals is not None:
         options["deals"] = args.deals
+    if args.game == "ganjifa":
+        return _cmd_play_ganjifa(args, options, out)
     try:
         rules = Rules.preset(args.preset, **options)
     except RulesError as e:
@@ -813,6 +817,40 @@ def _cmd_play(args: argparse.Namespace, out: Console) -> int:
     return game.run()
 
 
+def _cmd_play_ganjifa(args: argparse.Namespace, options: dict[str, Any], out: Console) -> int:
+    from hukum.bots import ganjifa as ganjifa_bots
+    from hukum.ganjifa_terminal import Chooser as GanjifaChooser
+    from hukum.ganjifa_terminal import GanjifaGame
+
+    try:
+        rules = ganjifa.Rules().replace(**options)
+    except ganjifa.RulesError as e:
+        raise UsageError(str(e)) from None
+    if not 0 <= args.seat < 3:
+        raise UsageError(f"--seat {args.seat}: seats are 0 to 2")
+    if args.record is not None and not Path(args.record).resolve().parent.is_dir():
+        raise UsageError(f"--record {args.record}: the folder does not exist")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    try:
+        choosers: dict[int, GanjifaChooser] = {
+            s: ganjifa_bots.make_bot(args.opponents, seed=seed + s).choose
+            for s in range(3)
+            if s != args.seat
+        }
+    except BotError as e:
+        raise UsageError(str(e)) from None
+    game = GanjifaGame(
+        match=ganjifa.Match(rules, seed),
+        seat=args.seat,
+        choosers=choosers,
+        console=out,
+        read=lambda prompt: out.input(Text(prompt, style="bold")),
+        record=Path(args.record) if args.record is not None else None,
+        echo=not sys.stdin.isatty(),
+    )
+    return game.run()
+
+
 def _cmd_replay(args: argparse.Namespace, out: Console) -> int:
     try:
         with open(args.file, "rb") as f:
@@ -820,9 +858,14 @@ def _cmd_replay(args: argparse.Namespace, out: Console) -> int:
     except OSError as e:
         raise UsageError(f"{args.file}: cannot read the file: {e.strerror or e}") from None
     try:
-        match = records.loads(data)
+        match = records.loads_any(data)
     except RecordError as e:
         raise UsageError(f"{args.file}: {e}") from None
+    if isinstance(match, ganjifa.Match):
+        from hukum.ganjifa_terminal import replay as replay_ganjifa
+
+        replay_ganjifa(match, out)
+        return 0
     _replay(match, out)
     return 0
 
@@ -933,6 +976,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="change one rule option, e.g. must_trump=true, trump=band, players=6 with "
         "deck=48, target=5, points=1,2,3 (repeat for more)",
+    )
+    play.add_argument(
+        "--game",
+        default="mindi",
+        choices=("mindi", "ganjifa"),
+        help="mindi (default) or ganjifa: Dashavatara Ganjifa against two computer players "
+        "(--opponents; --option time=night, void_rule=trump_first, dukal=royal_run|either)",
     )
     play.add_argument("--seed", type=int, help="match seed, to play the same deals again")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")

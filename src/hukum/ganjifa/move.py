@@ -45,14 +45,16 @@ class MoveKind(enum.Enum):
 class Move:
     """One decision of one player: a kind and a set of cards. Single plays are interned."""
 
-    __slots__ = ("kind", "mask")
+    __slots__ = ("_low", "kind", "mask")
 
     kind: MoveKind
     mask: int
+    _low: int
 
     def __init__(self, kind: MoveKind, mask: int) -> None:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "_low", (mask & -mask).bit_length() - 1)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Move is immutable")
@@ -112,7 +114,7 @@ class Move:
     @property
     def card(self) -> Card:
         """The card of a single play (the lowest card of a Dukal or an answer)."""
-        return CARDS[(self.mask & -self.mask).bit_length() - 1]
+        return CARDS[self._low]
 
     def __str__(self) -> str:
         if self.kind is MoveKind.PLAY:

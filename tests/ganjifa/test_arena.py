@@ -1,0 +1,62 @@
+"""The Ganjifa arena: three plays a deal with bot A in each seat, and its statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from hukum.ganjifa import Rules
+from hukum.ganjifa_arena import (
+    GanjifaPlay,
+    duplicate_score,
+    format_report,
+    play_duplicate,
+    run_ganjifa_arena,
+)
+
+
+def test_duplicate_score_compares_a_to_a_third_of_the_cards() -> None:
+    def plays(*cards: int) -> list[GanjifaPlay]:
+        out = []
+        for seat, c in enumerate(cards):
+            scores = [(120 - c) // 2, 120 - c - (120 - c) // 2]
+            scores.insert(seat, c)
+            out.append(GanjifaPlay(0, seat, (scores[0], scores[1], scores[2]), 0.0))
+        return out
+
+    assert duplicate_score(plays(45, 39, 37)) == 1.0  # 121 > 120
+    assert duplicate_score(plays(40, 40, 40)) == 0.5
+    assert duplicate_score(plays(60, 30, 27)) == 0.0
+
+
+def test_each_deal_is_played_three_times_with_a_in_each_seat() -> None:
+    result = play_duplicate("rules", "random", Rules(), seed=4, number=0)
+    assert [p.a_seat for p in result.plays] == [0, 1, 2]
+    assert all(sum(p.scores) == 120 for p in result.plays)
+    assert len(result.times_a) > 0 and len(result.times_b) > len(result.times_a)
+    # Random against random, same seeds: the three plays are one deal from each seat.
+    again = play_duplicate("rules", "random", Rules(), seed=4, number=0)
+    assert [p.scores for p in again.plays] == [p.scores for p in result.plays]
+
+
+def test_arena_statistics_on_a_tiny_fixed_match(tmp_path: object) -> None:
+    report = run_ganjifa_arena("rules", "random", deals=3, rules=Rules(time="night"), seed=2)
+    plays = report.plays
+    assert report.deals == 3 and len(plays) == 9
+    assert report.score == sum(duplicate_score(r.plays) for r in report.results)
+    assert report.win_rate == report.score / 3
+    lo, hi = report.interval
+    assert 0 <= lo <= report.win_rate <= hi <= 1
+    assert report.win_share == sum(p.a_share for p in plays) / 9
+    assert report.mean_cards("A") + 2 * report.mean_cards("B") == pytest.approx(120)
+    assert report.mean_cards("A") > 40  # rules captures more than random (fixed seeds)
+    p50, p95, top = report.time_stats("A")
+    assert 0 < p50 <= p95 <= top
+    table = format_report(report)
+    assert table.row_count == 6
+
+
+def test_arena_refuses_bad_input() -> None:
+    with pytest.raises(ValueError, match="at least one deal"):
+        run_ganjifa_arena("rules", "random", deals=0, rules=Rules(), seed=1)
+    with pytest.raises(Exception, match="no Ganjifa bot"):
+        run_ganjifa_arena("expert", "random", deals=1, rules=Rules(), seed=1)
