@@ -6,9 +6,11 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from hukum import ganjifa
 from hukum.mindi import Rules, deal_hands
 
 CARD = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
+GANJIFA_CARD = re.compile(r"^(Ma|Ku|Vr|Na|Vm|Pa|Ra|Kr|Bu|Ka)(10|[1-9]|M|R)$")
 
 
 class Player:
@@ -56,7 +58,7 @@ class Player:
             if table["seats"][view["seat"]]["ready"]:
                 return []
             out = {"type": "next_deal"}
-        elif view["turn"] == view["seat"] and view["legal"]:
+        elif view["turn"] == view["seat"] and (view["legal"] or view.get("need")):
             if self.limit is not None and self.moves >= self.limit:
                 return []
             out = {"type": "move", "move": self.choose(view)}
@@ -104,9 +106,15 @@ def check_no_leaks(log: list[dict[str, Any]], seat: int) -> int:
             continue
         end = over[0]
         view = end["view"]
-        rules = Rules.from_dict(end["table"]["rules"])
-        hands, _ = deal_hands(rules, view["dealer"], int(end["seed"]))
-        own = {c.code for c in hands[seat]}
+        if end["table"].get("game") == "ganjifa":
+            card = GANJIFA_CARD
+            dealt = ganjifa.deal_hands(view["dealer"], int(end["seed"]))
+            own = {c.code for c in dealt[seat]}
+        else:
+            card = CARD
+            rules = Rules.from_dict(end["table"]["rules"])
+            hands, _ = deal_hands(rules, view["dealer"], int(end["seed"]))
+            own = {c.code for c in hands[seat]}
         public: set[str] = set()
         for m in messages:
             if m is end or (m.get("view") or {}).get("outcome") is not None:
@@ -116,20 +124,21 @@ def check_no_leaks(log: list[dict[str, Any]], seat: int) -> int:
             v = m.get("view") or {}
             if m.get("kind") == "move":
                 words = m["move"].split()
-                if CARD.match(words[-1]):
-                    public.add(words[-1])
+                # Mindi: the card of a play (a face-down ``hide`` is only ever one's own);
+                # Ganjifa: every card of a play, a Dukal or an answer is shown.
+                public.update(w for w in words[-1:] if card.match(w))
+                if card is GANJIFA_CARD:
+                    public.update(w for w in words if card.match(w))
             if m["type"] == "state":  # a resync shows cards played before it
-                for p in v.get("trick") or []:
-                    public.add(p["card"])
-                for p in (v.get("last_trick") or {}).get("plays", []):
-                    public.add(p["card"])
+                for p in [*(v.get("trick") or []), *(v.get("last_trick") or {}).get("plays", [])]:
+                    public.update(p.get("cards") or [p["card"]])
             if v.get("shown_card"):
                 public.add(v["shown_card"])
             if v.get("reveal"):
                 public.add(v["reveal"]["card"])
             for key, text in strings(m):
                 for word in text.split():
-                    if CARD.match(word) and key not in ("name",):
+                    if card.match(word) and key not in ("name",):
                         assert word in own or word in public, (word, key, m)
         checked += 1
     return checked

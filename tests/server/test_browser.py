@@ -363,3 +363,65 @@ def test_an_absent_player_takes_the_seat_back(context: BrowserContext, server: s
     expect(page.locator('.seat[data-seat="0"] .tag.absent')).to_be_visible()
     page.click("#take-back")
     expect(page.locator("#take-back")).to_be_hidden()
+
+
+def test_ganjifa_against_two_bots(context: BrowserContext, server: str) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    page.fill("#name", "Ravi")
+    expect(page.locator("#ganjifa-panel h2")).to_have_text("Dashavatara Ganjifa")
+    page.select_option("#g-time", "night")
+    page.select_option("#g-level", "random")
+    page.click("#play-ganjifa")
+    expect(page).to_have_url(TABLE_URL(server))
+    hand = page.locator(HAND)
+    expect(hand).to_have_count(40)  # G-4
+    expect(page.locator("#hand .card.round")).to_have_count(40)
+    expect(page.locator("#trump")).to_contain_text("Krishna")  # night (G-5)
+    expect(page.locator(".board .seat")).to_have_count(3)
+    game = page.locator(".game")
+    led_dukal = tried_wrong = False
+    while my_turn_or_over(page):
+        n = hand.count()
+        phase = game.get_attribute("data-phase")
+        if phase == "answer":
+            # Someone led a Dukal: give up exactly k cards (G-9).
+            k = int(game.get_attribute("data-need") or "0")
+            legal = page.locator(LEGAL)
+            for i in range(k):
+                legal.nth(i).click()
+            expect(page.locator("#hand .card.selected")).to_have_count(k)
+            page.click("#play-card")
+            expect(hand).to_have_count(n - k)
+            continue
+        chips = page.locator("#dukals .dukal-chip")
+        if phase == "lead" and not led_dukal and chips.count():
+            chips.first.click()
+            k = page.locator("#hand .card.selected").count()
+            assert k >= 3
+            expect(page.locator("#play-card")).to_contain_text("Dukal")
+            page.click("#play-card")
+            expect(hand).to_have_count(n - k)
+            led_dukal = True
+            continue
+        dimmed = page.locator("#hand .card.dimmed")
+        if phase == "follow" and not tried_wrong and dimmed.count():
+            dimmed.first.click()
+            page.click("#play-card")
+            expect(page.locator("#message")).to_contain_text("Not allowed")  # G-7
+            expect(hand).to_have_count(n)
+            tried_wrong = True
+        page.locator(LEGAL).first.click()
+        expect(page.locator("#hand .card.selected")).to_have_count(1)
+        page.click("#play-card")
+        expect(hand).to_have_count(n - 1)
+    expect(hand).to_have_count(0)
+    expect(page.locator("#result")).to_contain_text(re.compile(r"\d+–\d+–\d+ cards"))
+    captured = page.locator("#score td.captured").all_inner_texts()
+    assert sum(int(x) for x in captured) == 120  # G-10
+    expect(page.locator("#match-over")).to_be_visible()
+    page.click("#show-last")
+    expect(page.locator("#last-trick li.winner")).to_have_count(1)
+    page.click("#verify")
+    expect(page.locator("#verify-hash")).to_contain_text("matches")
+    expect(page.locator("#verify-hands li")).to_have_count(3)

@@ -15,6 +15,7 @@ import hashlib
 import secrets
 from typing import Any
 
+from hukum import ganjifa
 from hukum.mindi import Rules, deal_hands
 
 __all__ = ["commitment", "new_seed", "verify"]
@@ -30,13 +31,22 @@ def commitment(seed: int) -> str:
     return hashlib.sha256(f"hukum-deal:{seed}".encode()).hexdigest()
 
 
-def verify(commitment_hex: str, seed: int, rules: Rules, dealer: int) -> dict[str, Any]:
-    """Whether ``seed`` matches the commitment, and the hands (and shown card) it deals."""
-    hands, shown = deal_hands(rules, dealer, seed)
+def verify(
+    commitment_hex: str, seed: int, rules: Rules | ganjifa.Rules, dealer: int
+) -> dict[str, Any]:
+    """Whether ``seed`` matches the commitment, and the hands (and, in Mindi, the shown
+    card) it deals under these rules (Mindi or Ganjifa)."""
+    if isinstance(rules, ganjifa.Rules):
+        codes = [[c.code for c in hand] for hand in ganjifa.deal_hands(dealer, seed)]
+        shown = None
+    else:
+        hands, card = deal_hands(rules, dealer, seed)
+        codes = [[c.code for c in hand] for hand in hands]
+        shown = card.code if card is not None else None
     return {
         "commitment_ok": secrets.compare_digest(
             commitment(seed).encode(), commitment_hex.lower().encode()
         ),
-        "hands": [[c.code for c in hand] for hand in hands],
-        "shown_card": shown.code if shown is not None else None,
+        "hands": codes,
+        "shown_card": shown,
     }

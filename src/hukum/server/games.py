@@ -19,8 +19,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, NamedTuple
 
-from hukum import records
-from hukum.bots import Bot, make_bot
+from hukum import ganjifa, records
+from hukum.bots import make_bot
 from hukum.mindi import (
     PRESETS,
     IllegalMoveError,
@@ -35,7 +35,7 @@ from hukum.mindi import (
 from hukum.mindi.trick import Played, Trick
 from hukum.server.protocol import ProtocolError
 
-__all__ = ["GAMES", "DealInfo", "Game", "MindiGame", "check_bots", "game_named"]
+__all__ = ["GAMES", "DealInfo", "Game", "GanjifaGame", "MindiGame", "check_bots", "game_named"]
 
 
 class DealInfo(NamedTuple):
@@ -57,6 +57,8 @@ class Game(ABC):
     name: ClassVar[str]
     #: The bots a room of this game may seat.
     bots: ClassVar[tuple[str, ...]]
+    #: The preset of a room that names none.
+    default_preset: ClassVar[str]
 
     @abstractmethod
     def make_rules(self, preset: str, options: dict[str, Any]) -> Any:
@@ -102,6 +104,10 @@ class Game(ABC):
         """The ``deal_over`` event's data about the result (besides the seed)."""
 
     @abstractmethod
+    def match_over(self, match: Any) -> dict[str, Any]:
+        """The ``match_over`` event's data: the scores and who won."""
+
+    @abstractmethod
     def view_json(self, view: Any, info: DealInfo) -> dict[str, Any]:
         """One seat's view as JSON: the only description of a deal any client ever gets.
         The seed is shown only once the deal is over, whatever ``info`` holds."""
@@ -110,9 +116,21 @@ class Game(ABC):
     def record(self, match: Any) -> dict[str, Any]:
         """The match's record (:mod:`hukum.records`)."""
 
-    def make_bot(self, name: str, seed: int) -> Bot:
-        """A computer player for a seat."""
-        return make_bot(name, seed=seed)
+    @abstractmethod
+    def make_bot(self, name: str, seed: int) -> Any:
+        """A computer player for a seat: ``choose(view)`` returns its move."""
+
+
+def _header(game: Game, view: Any, info: DealInfo) -> dict[str, Any]:
+    """The first fields of every view: game, seat, dealer, deal number, phase, turn."""
+    return {
+        "game": game.name,
+        "seat": view.seat,
+        "dealer": view.dealer,
+        "deal_number": info.number,
+        "phase": view.phase,
+        "turn": view.turn,
+    }
 
 
 def _played(p: Played) -> dict[str, Any]:
@@ -144,6 +162,7 @@ class MindiGame(Game):
 
     name = "mindi"
     bots = ("random", "rules", "search")
+    default_preset = "classic"
 
     def make_rules(self, preset: str, options: dict[str, Any]) -> Rules:
         """The rules of a new room from a preset and options, or the ``bad_rules`` error."""
@@ -202,17 +221,16 @@ class MindiGame(Game):
         assert outcome is not None
         return {"winner": outcome.winner, "points": outcome.points}
 
+    def match_over(self, match: Match) -> dict[str, Any]:
+        """The match points per team and the winning team (None when level)."""
+        return {"scores": list(match.scores), "winner": match.winner()}
+
     def view_json(self, view: View, info: DealInfo) -> dict[str, Any]:
         """One seat's Mindi view as JSON (M-20)."""
         reveal = view.reveal
         over = view.outcome is not None
         return {
-            "game": self.name,
-            "seat": view.seat,
-            "dealer": view.dealer,
-            "deal_number": info.number,
-            "phase": view.phase,
-            "turn": view.turn,
+            **_header(self, view, info),
             "hand": view.hand.codes(),
             "legal": [str(m) for m in view.legal_moves],
             "face_down": view.face_down.code if view.face_down is not None else None,
@@ -248,9 +266,137 @@ class MindiGame(Game):
         """The match's record."""
         return records.to_dict(match)
 
+    def make_bot(self, name: str, seed: int) -> Any:
+        """A Mindi bot (:mod:`hukum.bots`)."""
+        return make_bot(name, seed=seed)
+
+
+def _ganjifa_move(seat: int, move: ganjifa.Move) -> dict[str, Any]:
+    return {"seat": seat, "move": str(move), "cards": move.cards.codes}
+
+
+class GanjifaGame(Game):
+    """Dashavatara Ganjifa (:mod:`hukum.ganjifa`): three players, one deal a match by
+    default (as on Cardavia); the only preset is ``cardavia``, the defaults."""
+
+    name = "ganjifa"
+    bots = ("random", "rules", "search")
+    default_preset = "cardavia"
+
+    def make_rules(self, preset: str, options: dict[str, Any]) -> ganjifa.Rules:
+        """The rules of a new room (``options``: ``time``, ``void_rule``, ``dukal``,
+        ``deals``), or the ``bad_rules`` error."""
+        if preset != "cardavia":
+            raise ProtocolError(
+                "bad_rules", f"no Ganjifa preset {preset!r}; the only one is 'cardavia'"
+            )
+        try:
+            return ganjifa.Rules.from_dict(options)
+        except (ganjifa.RulesError, TypeError, ValueError) as e:
+            raise ProtocolError("bad_rules", str(e)) from None
+
+    def rules_to_dict(self, rules: ganjifa.Rules) -> dict[str, Any]:
+        """The rules as JSON."""
+        return rules.to_dict()
+
+    def rules_from_dict(self, data: dict[str, Any]) -> ganjifa.Rules:
+        """Rules from :meth:`rules_to_dict`."""
+        return ganjifa.Rules.from_dict(data)
+
+    def players(self, rules: ganjifa.Rules) -> int:
+        """Three (G-1)."""
+        return ganjifa.PLAYERS
+
+    def new_match(self, rules: ganjifa.Rules, seed: int) -> ganjifa.Match:
+        """A new match."""
+        return ganjifa.Match(rules, seed)
+
+    def no_scores(self, rules: ganjifa.Rules) -> list[int]:
+        """Captured cards per seat before anything is captured."""
+        return [0] * ganjifa.PLAYERS
+
+    def parse_move(self, text: str) -> ganjifa.Move:
+        """A move from its text, or the ``invalid_move`` error."""
+        try:
+            return ganjifa.Move.parse(text)
+        except ganjifa.InvalidMoveError as e:
+            raise ProtocolError("invalid_move", str(e)) from None
+
+    def check(self, deal: Any, move: ganjifa.Move, seat: int) -> None:
+        """Nothing if ``seat`` may make ``move`` now, else the ``illegal_move`` error."""
+        try:
+            deal.check(move, seat=seat)
+        except ganjifa.IllegalMoveError as e:
+            raise ProtocolError("illegal_move", str(e)) from None
+
+    def move_text(self, view: ganjifa.View, seat: int, move: ganjifa.Move) -> str:
+        """Every Ganjifa move is played face up (G-11)."""
+        return str(move)
+
+    def deal_over(self, deal: Any) -> dict[str, Any]:
+        """The winners (several share a win) and the scores."""
+        outcome = deal.outcome()
+        assert outcome is not None
+        return {"winners": list(outcome.winners), "scores": list(outcome.scores)}
+
+    def match_over(self, match: ganjifa.Match) -> dict[str, Any]:
+        """The captured cards per seat over the match and the winners (ties share)."""
+        return {"scores": list(match.scores), "winners": list(match.winners())}
+
+    def view_json(self, view: ganjifa.View, info: DealInfo) -> dict[str, Any]:
+        """One seat's Ganjifa view as JSON (G-11). To answer a Dukal the seat gives any
+        ``need`` cards of ``allowed``; the answers are not listed in ``legal``."""
+        over = view.outcome is not None
+        answering = view.phase == "answer"
+        last = view.tricks[-1] if view.tricks else None
+        outcome = view.outcome
+        return {
+            **_header(self, view, info),
+            "need": view.need if view.my_turn else 0,
+            "hand": view.hand.codes,
+            "legal": [] if answering else [str(m) for m in view.legal_moves],
+            "allowed": view.allowed.codes,
+            "trump": view.trump.code,
+            "time": view.rules.time,
+            "dukal": view.dukal,
+            "trick": [_ganjifa_move(s, m) for s, m in view.trick],
+            "last_trick": None
+            if last is None
+            else {
+                "leader": last.leader,
+                "plays": [_ganjifa_move(s, m) for s, m in last.plays],
+                "winner": last.winner,
+            },
+            "tricks_played": len(view.tricks),
+            "hand_sizes": list(view.hand_sizes),
+            "captured": list(view.scores),
+            "voids": [sorted(s.code for s in v) for v in view.voids],
+            "scores": list(info.scores),
+            "deals": view.rules.deals,
+            "commitment": info.commitment,
+            "outcome": None
+            if outcome is None
+            else {
+                "scores": list(outcome.scores),
+                "winners": list(outcome.winners),
+                "text": outcome.describe(),
+            },
+            "seed": str(info.seed) if over and info.seed is not None else None,
+        }
+
+    def record(self, match: ganjifa.Match) -> dict[str, Any]:
+        """The match's record."""
+        return records.to_dict(match)
+
+    def make_bot(self, name: str, seed: int) -> Any:
+        """A Ganjifa bot (:mod:`hukum.bots.ganjifa`)."""
+        from hukum.bots.ganjifa import make_bot as make_ganjifa_bot
+
+        return make_ganjifa_bot(name, seed=seed)
+
 
 #: Every game a table can host, by name.
-GAMES: dict[str, Game] = {game.name: game for game in (MindiGame(),)}
+GAMES: dict[str, Game] = {game.name: game for game in (MindiGame(), GanjifaGame())}
 
 
 def game_named(name: str) -> Game:

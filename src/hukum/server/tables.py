@@ -295,7 +295,7 @@ class Table:
         if kind == "deal_over":
             return {"seed": str(data["seed"]), "commitment": self.commitments[-1]}
         if kind == "match_over":
-            return {"scores": list(data["scores"]), "winner": data["winner"]}
+            return dict(data)  # the scores and the winner(s)
         return {}
 
     def event_message(
@@ -502,9 +502,7 @@ class Table:
             if deal.is_over():
                 await self._commit("deal_over", {"seed": deal.seed, **game.deal_over(deal)})
                 if match.is_over():
-                    await self._commit(
-                        "match_over", {"scores": list(match.scores), "winner": match.winner()}
-                    )
+                    await self._commit("match_over", game.match_over(match))
             await self._schedule()
             return number
 

@@ -23,7 +23,7 @@ class CreateTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     game: Annotated[str, Field(max_length=20)] = "mindi"
-    preset: Annotated[str, Field(max_length=40)] = "classic"
+    preset: Annotated[str, Field(max_length=40)] | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     bots: Annotated[str, Field(max_length=20)] = "rules"
     name: Name = ""
@@ -49,9 +49,10 @@ class WithToken(BaseModel):
 async def create_table(body: CreateTable, registry: Reg) -> dict[str, Any]:
     """Create a room and seat its creator at 0; with ``start_now`` fill with bots and start."""
     game = game_named(body.game)
-    rules = game.make_rules(body.preset, body.options)
+    preset = body.preset or game.default_preset
+    rules = game.make_rules(preset, body.options)
     bots = check_bots(game, body.bots)
-    config = TableConfig(rules, body.preset, bots, body.turn_timeout, game.name)
+    config = TableConfig(rules, preset, bots, body.turn_timeout, game.name)
     table, token = await registry.create(config, body.name)
     if body.start_now:
         await table.start(token, fill=True)

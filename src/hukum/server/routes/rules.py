@@ -15,10 +15,11 @@ from fastapi import APIRouter, Depends, Query
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from hukum.mindi import PRESETS, Rules, RulesError
+from hukum.mindi import PRESETS, Rules
 from hukum.mindi import rules as rules_module
 from hukum.server.deps import get_session
 from hukum.server.fairness import verify
+from hukum.server.games import game_named
 from hukum.server.protocol import ProtocolError
 
 router = APIRouter(prefix="/api")
@@ -99,22 +100,22 @@ async def get_verify(
     dealer: Annotated[int, Query(ge=0, le=7)],
     rules: Annotated[str | None, Query(max_length=2000)] = None,
     preset: Annotated[str | None, Query(max_length=32)] = None,
+    game: Annotated[str, Query(max_length=20)] = "mindi",
 ) -> dict[str, Any]:
     """Recompute a deal from a revealed seed and check it against its commitment."""
     if not seed.isdigit():
         raise ProtocolError("bad_request", "seed is a whole number")
+    engine = game_named(game)
     try:
-        base = PRESETS[preset] if preset else Rules()
         options = json.loads(rules) if rules else {}
-        if not isinstance(options, dict):
-            raise RulesError("rules must be a JSON object of options")
-        chosen = Rules.from_dict({**base.to_dict(), **options})
-    except KeyError:
-        raise ProtocolError("bad_rules", f"no preset {preset!r}") from None
-    except (RulesError, TypeError, ValueError) as e:
-        raise ProtocolError("bad_rules", str(e)) from None
-    if dealer >= chosen.players:
-        raise ProtocolError("bad_request", f"dealer must be a seat, 0 to {chosen.players - 1}")
+    except ValueError:
+        raise ProtocolError("bad_rules", "rules must be a JSON object of options") from None
+    if not isinstance(options, dict):
+        raise ProtocolError("bad_rules", "rules must be a JSON object of options")
+    chosen = engine.make_rules(preset or engine.default_preset, options)
+    players = engine.players(chosen)
+    if dealer >= players:
+        raise ProtocolError("bad_request", f"dealer must be a seat, 0 to {players - 1}")
     return verify(commitment, int(seed), chosen, dealer)
 
 

@@ -1,6 +1,9 @@
 // The browser front end of `hukum serve`: lobby, room, table. Talks docs/protocol.md.
 import { LANGS, getLang, has, setLang, t } from "./i18n.js";
 import { SUITS, backSVG, cardSVG, cardText, parseCard, sortHand, suitSVG } from "./cards.js";
+import {
+  bannerG, boardG, chosenMove, choosable, controlsG, gCardText, handG, lastTrickG, scoreG, sortG, trumpG,
+} from "./ganjifa.js";
 
 const app = document.getElementById("app");
 const LEVELS = ["random", "rules", "search"];
@@ -20,6 +23,7 @@ const S = {
   wsState: "idle",
   poll: null,
   selected: null,
+  picked: new Set(), // Ganjifa: the cards chosen for the next move (a card, a Dukal, an answer)
   message: null, // {kind: "error" | "info", text}
   absent: new Set(),
   rulesMeta: null,
@@ -263,6 +267,14 @@ function renderLobby() {
       <button id="create-room" class="primary" type="submit">${esc(t("lobby.create.button"))}</button>
     </form>
   </article>
+  <article class="panel" id="ganjifa-panel">
+    <h2>${esc(t("g.lobby.title"))}</h2>
+    <p>${esc(t("g.lobby.text"))}</p>
+    <label class="field"><span>${esc(t("g.lobby.time"))}</span>${selectHTML("g-time", [["day", t("g.day")], ["night", t("g.night")]], localStorage.getItem("hukum.g.time") || "day")}</label>
+    <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("g-level", levelOptions(), localStorage.getItem("hukum.level") || "rules")}</label>
+    <div class="actions"><button id="play-ganjifa" class="primary" data-action="play-ganjifa">${esc(t("g.lobby.play"))}</button>
+    <button id="ganjifa-room" data-action="ganjifa-room">${esc(t("g.lobby.room"))}</button></div>
+  </article>
   <article class="panel" id="join-panel">
     <h2>${esc(t("lobby.join.title"))}</h2>
     <p>${esc(t("lobby.join.text"))}</p>
@@ -317,6 +329,15 @@ function playNow() {
   createTable({ preset: "classic", bots: level, name: playerName(), start_now: true });
 }
 
+/** Dashavatara Ganjifa: against two computer players at once, or a private room for three. */
+function ganjifa(startNow) {
+  const time = app.querySelector("#g-time").value;
+  const level = app.querySelector("#g-level").value;
+  localStorage.setItem("hukum.g.time", time);
+  localStorage.setItem("hukum.level", level);
+  createTable({ game: "ganjifa", options: { time }, bots: level, name: playerName(), start_now: startNow });
+}
+
 function createRoom() {
   const preset = app.querySelector("#preset").value;
   createTable({
@@ -352,6 +373,7 @@ async function openTable(code) {
   S.view = null;
   S.last = 0;
   S.selected = null;
+  S.picked = new Set();
   S.message = null;
   S.absent = new Set();
   S.panel = null;
@@ -481,6 +503,7 @@ function onMessage(raw) {
       if (msg.kind === "deal") {
         S.nextSent = false;
         S.selected = null;
+        S.picked.clear();
         if (msg.commitment && S.view) S.commitments[S.view.deal_number] = msg.commitment;
       }
       if (msg.kind === "move" && msg.seat === S.view?.seat) S.message = null;
@@ -489,7 +512,10 @@ function onMessage(raw) {
     case "ack": {
       const sent = S.pending[msg.ref];
       delete S.pending[msg.ref];
-      if (sent?.type === "move") S.selected = null;
+      if (sent?.type === "move") {
+        S.selected = null;
+        S.picked.clear();
+      }
       if (sent?.type === "next_deal") S.nextSent = true;
       S.message = null;
       break;
@@ -509,6 +535,16 @@ function onMessage(raw) {
 
 // ---------------------------------------------------------------- table: rendering
 
+/** Whether this table plays Dashavatara Ganjifa. */
+function isG() {
+  return (S.view?.game ?? S.table?.game) === "ganjifa";
+}
+
+/** What the Ganjifa parts of the page need from here. */
+function gctx() {
+  return { S, t, esc, seatName, position, seatHTML, mySeat };
+}
+
 function nPlayers() {
   return S.table?.seats?.length || S.table?.rules?.players || 4;
 }
@@ -521,13 +557,15 @@ function mySeat() {
 
 function myTeam() {
   const s = mySeat();
-  return s === null ? null : s % 2;
+  return s === null || isG() ? null : s % 2;
 }
 
 function seatName(seat) {
-  const info = S.table?.seats?.[seat];
-  if (info?.name) return info.name;
-  return t("seat", { n: seat + 1 });
+  const seats = S.table?.seats ?? [];
+  const name = seats[seat]?.name;
+  if (!name) return t("seat", { n: seat + 1 });
+  // Two "rules bot"s at one table are told apart by their seat.
+  return seats.some((s, i) => i !== seat && s.name === name) ? `${name} (${seat + 1})` : name;
 }
 
 function teamName(team) {
@@ -587,7 +625,8 @@ function roomHTML() {
         if (s.kind === "bot") who += ` <span class="tag bot">${esc(t("room.bot"))}</span>`;
         if (s.kind === "human" && !s.connected) who += ` <span class="tag off">${esc(t("room.offline"))}</span>`;
       }
-      return `<li class="seat-row" data-seat="${s.seat}"><span class="seat-no">${esc(t("seat", { n: s.seat + 1 }))} · ${esc(teamName(s.seat % 2))}</span> ${who}</li>`;
+      const team = isG() ? "" : ` · ${esc(teamName(s.seat % 2))}`;
+      return `<li class="seat-row" data-seat="${s.seat}"><span class="seat-no">${esc(t("seat", { n: s.seat + 1 }))}${team}</span> ${who}</li>`;
     })
     .join("");
   let actions = "";
@@ -613,7 +652,7 @@ function roomHTML() {
     <label class="field"><span>${esc(t("room.invite"))}</span>
       <span class="row"><input id="invite-link" readonly value="${esc(inviteURL())}">
       <button id="copy" data-action="copy">${esc(S.copied ? t("room.copied") : t("room.copy"))}</button></span></label>
-    <p>${esc(t("room.code"))}: <code id="room-code">${esc(S.code)}</code> · ${esc(presetLabel(S.table.preset ?? "classic"))}
+    <p>${esc(t("room.code"))}: <code id="room-code">${esc(S.code)}</code> · ${esc(tableLabel())}
       · <button class="link" data-action="panel" data-panel="rules">${esc(t("nav.rules"))}</button></p>
   </div>
   <h3>${esc(t("room.seats"))}</h3>
@@ -621,6 +660,12 @@ function roomHTML() {
   ${actions}
   ${S.panel === "rules" ? rulesPanelHTML() : ""}
 </section>`;
+}
+
+/** The game and rule set of the table, in a few words. */
+function tableLabel() {
+  if (!isG()) return presetLabel(S.table?.preset ?? "classic");
+  return `${t("g.name")} · ${t(`val.${S.table?.rules?.time ?? "day"}`)}`;
 }
 
 function legalSet() {
@@ -657,33 +702,40 @@ function trumpHTML() {
   return `<div class="trump" id="trump"><span class="label">${esc(t("game.trump"))}:</span> ${body}${revealed}</div>`;
 }
 
+/** A seat on the board: its name, `info` (e.g. cards in hand) and tags (dealer, computer,
+ * absent, offline); `classes` adds to the seat's own (its turn, mine). */
+function seatHTML(s, classes, info) {
+  const v = S.view;
+  const p = position(s, 40, 41);
+  const all = ["seat", ...classes];
+  if (v.turn === s && v.phase !== "over") all.push("turn");
+  if (s === mySeat()) all.push("me");
+  const seat = S.table.seats?.[s] ?? {};
+  const tags = [];
+  if (s === v.dealer) tags.push(`<span class="tag">${esc(t("game.dealer"))}</span>`);
+  if (seat.kind === "bot") tags.push(`<span class="tag bot">${esc(t("room.bot"))}</span>`);
+  if (S.absent.has(s)) tags.push(`<span class="tag absent" title="${esc(t("game.absent"))}">${esc(t("game.absent"))}</span>`);
+  else if (seat.kind === "human" && seat.connected === false) tags.push(`<span class="tag off">${esc(t("room.offline"))}</span>`);
+  // Seats at the sides hug the edge so that their labels stay on the board.
+  const place =
+    p.x < 25
+      ? `left:1%;top:${p.y}%;transform:translate(0,-50%)`
+      : p.x > 75
+        ? `right:1%;top:${p.y}%;transform:translate(0,-50%)`
+        : `left:${p.x}%;top:${p.y}%`;
+  return `<div class="${all.join(" ")}" data-seat="${s}" style="${place}">
+      <div class="seat-name">${esc(seatName(s))}</div>
+      <div class="seat-info">${esc(info)} ${tags.join(" ")}</div></div>`;
+}
+
 function boardHTML() {
   const v = S.view;
   const n = nPlayers();
   const seats = [];
   for (let s = 0; s < n; s++) {
-    const p = position(s, 40, 41);
-    const classes = ["seat"];
-    if (v.turn === s && v.phase !== "over") classes.push("turn");
-    if (s === mySeat()) classes.push("me");
-    if (s % 2 === myTeam()) classes.push("ours");
-    const info = S.table.seats?.[s] ?? {};
-    const tags = [];
-    if (s === v.dealer) tags.push(`<span class="tag">${esc(t("game.dealer"))}</span>`);
-    if (info.kind === "bot") tags.push(`<span class="tag bot">${esc(t("room.bot"))}</span>`);
-    if (S.absent.has(s)) tags.push(`<span class="tag absent" title="${esc(t("game.absent"))}">${esc(t("game.absent"))}</span>`);
-    else if (info.kind === "human" && info.connected === false) tags.push(`<span class="tag off">${esc(t("room.offline"))}</span>`);
     const size = v.hand_sizes?.[s];
-    // Seats at the sides hug the edge so that their labels stay on the board.
-    const place =
-      p.x < 25
-        ? `left:1%;top:${p.y}%;transform:translate(0,-50%)`
-        : p.x > 75
-          ? `right:1%;top:${p.y}%;transform:translate(0,-50%)`
-          : `left:${p.x}%;top:${p.y}%`;
-    seats.push(`<div class="${classes.join(" ")}" data-seat="${s}" style="${place}">
-      <div class="seat-name">${esc(seatName(s))}</div>
-      <div class="seat-info">${size !== undefined && s !== mySeat() ? esc(t("game.cards", { n: size })) : ""} ${tags.join(" ")}</div></div>`);
+    const info = size !== undefined && s !== mySeat() ? t("game.cards", { n: size }) : "";
+    seats.push(seatHTML(s, s % 2 === myTeam() ? ["ours"] : [], info));
   }
   let plays = v.trick ?? [];
   let caption = "";
@@ -735,7 +787,11 @@ function controlsHTML() {
     parts.push(`<p class="message warn">${esc(t("game.absent.you"))}</p>`);
     parts.push(`<button id="take-back" class="primary" data-action="take-back">${esc(t("game.takeback"))}</button>`);
   }
-  if (v.phase === "announce" && myTurn) {
+  if (isG() && v.phase !== "over") {
+    const g = controlsG(gctx());
+    parts.push(...g.parts);
+    hint = g.hint;
+  } else if (v.phase === "announce" && myTurn) {
     hint = t("game.announce.hint");
     for (const s of SUITS) {
       if (legal.has(`announce ${s}`))
@@ -782,13 +838,21 @@ function outcomeText(o) {
 function bannerHTML() {
   const v = S.view;
   const parts = [];
-  if (v.outcome) {
+  if (isG()) {
+    parts.push(bannerG(gctx()));
+  } else if (v.outcome) {
     const o = outcomeText(v.outcome);
     const good = myTeam() === null || v.outcome.winner === myTeam();
     parts.push(`<div class="banner result ${good ? "good" : "bad"} kind-${esc(v.outcome.kind)}" id="result" role="status">
       <strong>${esc(o.head)}</strong> <span class="why">${esc(o.why)}</span> <span class="pts">${esc(o.points)}</span></div>`);
   }
-  if (S.table.status === "over") {
+  if (S.table.status === "over" && isG()) {
+    const scores = S.table.scores ?? [];
+    const won = v.outcome && (v.outcome.winners ?? []).includes(mySeat());
+    parts.push(`<div class="banner match ${won ? "good" : "bad"}" id="match-over"><strong>${esc(t("match.over"))}</strong>
+      ${esc(t("g.result.cards", { s: scores.join("–") }))}
+      <button class="primary" data-action="lobby">${esc(t("match.new"))}</button></div>`);
+  } else if (S.table.status === "over") {
     const scores = S.table.scores ?? v.scores ?? [0, 0];
     const team = myTeam() ?? 0;
     const we = scores[team] >= scores[1 - team];
@@ -832,7 +896,7 @@ function rulesPanelHTML() {
     .map(([name, value]) => `<tr data-option="${esc(name)}"><th>${esc(optionLabel(name))}</th><td class="value">${esc(valueLabel(value))}</td><td class="desc">${esc(optionDescription(name))}</td></tr>`)
     .join("");
   return `<section class="panel rules" id="rules-panel"><h3>${esc(t("rules.title"))}</h3>
-    <p>${esc(t("rules.preset"))}: <b>${esc(presetLabel(S.table?.preset ?? "classic"))}</b></p>
+    <p>${esc(t("rules.preset"))}: <b>${esc(tableLabel())}</b></p>
     <table>${rows}</table></section>`;
 }
 
@@ -853,7 +917,7 @@ function fairHTML() {
         out += `<p class="${ok ? "ok" : "error"}">${esc(t(ok ? "fair.server.ok" : "fair.server.bad"))}</p>`;
         if (ok && result.server.hands)
           out += `<ul class="hands" id="verify-hands">${result.server.hands
-            .map((h, s) => `<li><b>${esc(seatName(s))}</b>: ${sortHand(h).map(cardText).join(" ")}</li>`)
+            .map((h, s) => `<li><b>${esc(seatName(s))}</b>: ${isG() ? sortG(h).map(gCardText).join(" ") : sortHand(h).map(cardText).join(" ")}</li>`)
             .join("")}</ul>`;
       }
     }
@@ -880,16 +944,20 @@ function renderGame() {
   game.dataset.turn = v.turn ?? "";
   game.dataset.seat = v.seat;
   game.dataset.myTurn = String(v.turn === v.seat);
+  game.dataset.game = v.game ?? "mindi";
+  game.dataset.need = v.need ?? 1;
   const panelButtons = `<button class="small" data-action="panel" data-panel="last" id="show-last" aria-pressed="${S.panel === "last"}">${esc(t("game.lasttrick"))}</button>
     <button class="small" data-action="panel" data-panel="rules" id="show-rules" aria-pressed="${S.panel === "rules"}">${esc(t("nav.rules"))}</button>`;
-  const panel = S.panel === "rules" ? rulesPanelHTML() : S.panel === "last" ? lastTrickHTML() : "";
+  const g = isG();
+  const last = g ? lastTrickG(gctx()) : lastTrickHTML();
+  const panel = S.panel === "rules" ? rulesPanelHTML() : S.panel === "last" ? last : "";
   const parts = {
-    "g-top": `<div class="topline">${trumpHTML()}<span class="spacer"></span>${panelButtons}</div>`,
-    "g-board": boardHTML(),
+    "g-top": `<div class="topline">${g ? trumpG(gctx()) : trumpHTML()}<span class="spacer"></span>${panelButtons}</div>`,
+    "g-board": g ? boardG(gctx()) : boardHTML(),
     "g-banner": bannerHTML(),
     "g-controls": controlsHTML(),
-    "g-hand": handHTML(),
-    "g-side": panel + scoreHTML() + fairHTML(),
+    "g-hand": g ? handG(gctx()) : handHTML(),
+    "g-side": panel + (g ? scoreG(gctx()) : scoreHTML()) + fairHTML(),
   };
   for (const [id, html] of Object.entries(parts)) {
     const el = game.querySelector(`#${id}`);
@@ -946,13 +1014,31 @@ async function copyInvite() {
 }
 
 function selectCard(code) {
-  S.selected = S.selected === code ? null : code;
   S.message = null;
+  if (isG()) pickCard(code);
+  else S.selected = S.selected === code ? null : code;
   render();
 }
 
+/** Ganjifa: choose or unchoose a card. Leading, several cards make a Dukal; answering a
+ * Dukal, up to k cards; following, one card. */
+function pickCard(code) {
+  const v = S.view;
+  const many = v.phase === "answer" || (v.phase === "lead" && v.tricks_played > 0);
+  if (S.picked.has(code)) S.picked.delete(code);
+  else if (!many) S.picked = new Set([code]);
+  else if (v.phase === "answer" && S.picked.size >= v.need) flash("error", t("g.answer.full", { k: v.need }));
+  else S.picked.add(code);
+}
+
 function playSelected() {
-  if (!S.selected || !S.view) return;
+  if (!S.view) return;
+  if (isG()) {
+    const move = chosenMove(S.view, S.picked);
+    if (move) send({ type: "move", move });
+    return;
+  }
+  if (!S.selected) return;
   send({ type: "move", move: cardMove(S.selected) });
 }
 
@@ -977,6 +1063,7 @@ async function verifyDeal() {
       seed,
       rules: JSON.stringify(S.table.rules ?? {}),
       dealer: String(v.dealer),
+      game: isG() ? "ganjifa" : "mindi",
     });
     const { data } = await api("GET", `/api/verify?${q}`);
     result.server = data;
@@ -990,12 +1077,17 @@ async function verifyDeal() {
 function moveSelection(step) {
   const v = S.view;
   if (!v) return;
-  const hand = sortHand(v.hand ?? []);
-  const legal = hand.filter((c) => isLegalCard(c));
+  const g = isG();
+  const hand = g ? sortG(v.hand ?? []) : sortHand(v.hand ?? []);
+  const ok = g ? choosable(v) : null;
+  const legal = hand.filter((c) => (g ? ok.has(c) : isLegalCard(c)));
   const pool = legal.length ? legal : hand;
   if (!pool.length) return;
-  const i = pool.indexOf(S.selected);
-  S.selected = i < 0 ? pool[step > 0 ? 0 : pool.length - 1] : pool[(i + step + pool.length) % pool.length];
+  const current = g ? ([...S.picked].at(-1) ?? null) : S.selected;
+  const i = pool.indexOf(current);
+  const next = i < 0 ? pool[step > 0 ? 0 : pool.length - 1] : pool[(i + step + pool.length) % pool.length];
+  if (g) S.picked = new Set([next]);
+  else S.selected = next;
   render();
   app.querySelector(".hand .card.selected")?.focus();
 }
@@ -1007,6 +1099,21 @@ app.addEventListener("click", (e) => {
   switch (action) {
     case "play-now":
       playNow();
+      break;
+    case "play-ganjifa":
+      ganjifa(true);
+      break;
+    case "ganjifa-room":
+      ganjifa(false);
+      break;
+    case "clear":
+      S.picked.clear();
+      render();
+      break;
+    case "pick-dukal":
+      S.picked = new Set(el.dataset.cards.split(" "));
+      S.message = null;
+      render();
       break;
     case "sit":
       sit(Number(el.dataset.seat));
@@ -1095,12 +1202,13 @@ document.addEventListener("keydown", (e) => {
     e.preventDefault();
     moveSelection(-1);
   } else if (e.key === "Enter") {
-    if (S.selected) {
+    if (S.selected || S.picked.size) {
       e.preventDefault();
       playSelected();
     }
   } else if (e.key === "Escape") {
     S.selected = null;
+    S.picked.clear();
     render();
   }
 });
