@@ -381,9 +381,14 @@ def test_ganjifa_against_two_bots(context: BrowserContext, server: str) -> None:
     expect(page.locator(".board .seat")).to_have_count(3)
     game = page.locator(".game")
     led_dukal = tried_wrong = False
+    turns = 0
     while my_turn_or_over(page):
         n = hand.count()
         phase = game.get_attribute("data-phase")
+        turns += 1
+        if turns == 5:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / "ganjifa.png"))
         if phase == "answer":
             # Someone led a Dukal: give up exactly k cards (G-9).
             k = int(game.get_attribute("data-need") or "0")
