@@ -106,9 +106,15 @@ def test_a_restarted_server_resumes_the_game(tmp_path: Path) -> None:
         player = Player(choose=choose)
         with first.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
             play(ws, player, moves=3)
-        before = _first_state(first, made)
+            # The bots play on until it is my turn again; then nothing moves.
+            before = player.latest
+            while before is None or before["view"]["turn"] != 0:
+                before = ws.receive_json()
+                if before["type"] != "event":
+                    before = None
     with TestClient(create_app(url, bot_delay=0)) as second:
         after = _first_state(second, made)
+    assert before is not None
     assert after["view"] == before["view"] and after["event"] == before["event"]
 
 
