@@ -241,6 +241,12 @@ def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: st
     page.click("#next-deal")
     expect(page.locator(".game")).to_have_attribute("data-phase", "play")
     expect(page.locator("#score h3")).to_contain_text("Deal 2")
+    # The first deal can still be checked during the second.
+    first = page.locator('.fair-deal[data-deal="1"]')
+    expect(first.locator("h4")).to_have_text("Deal 1")
+    first.locator("button").click()
+    expect(first.locator(".message.ok")).to_contain_text("matches")
+    expect(first.locator(".hands li")).to_have_count(4)
 
 
 def test_two_people_in_a_private_room(browser: Browser, server: str) -> None:

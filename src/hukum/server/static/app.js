@@ -32,6 +32,7 @@ const S = {
   seeds: {}, // deal number -> seed as exact decimal text
   commitments: {}, // deal number -> commitment
   verify: {}, // deal number -> {hash: bool, server: {...} | null, error}
+  dealers: {}, // deal number -> dealer seat
   ref: 0,
   pending: {},
   notFound: false,
@@ -469,6 +470,7 @@ function syncAbsent() {
 function noteDeal(view, raw) {
   if (!view) return;
   const n = view.deal_number;
+  S.dealers[n] = view.dealer;
   if (view.commitment) S.commitments[n] = view.commitment;
   if (view.seed !== null && view.seed !== undefined) {
     // A 128-bit seed does not survive JSON.parse as a number: take its digits from the text.
@@ -900,32 +902,43 @@ function rulesPanelHTML() {
     <table>${rows}</table></section>`;
 }
 
-function fairHTML() {
-  const v = S.view;
-  const n = v.deal_number;
-  const commitment = S.commitments[n] ?? v.commitment;
+/** The commitment, seed and check of deal n; the current deal's parts carry ids. */
+function fairDealHTML(n, current) {
+  const commitment = S.commitments[n] ?? (current ? S.view.commitment : null);
   if (!commitment) return "";
+  const id = (name) => (current ? `id="${name}"` : "");
   const seed = S.seeds[n];
   const result = S.verify[n];
   let out = "";
   if (result) {
     if (result.error) out = `<p class="message error">${esc(result.error)}</p>`;
     else {
-      out = `<p class="message ${result.hash ? "ok" : "error"}" id="verify-hash">${esc(t(result.hash ? "fair.ok" : "fair.bad"))}</p>`;
+      out = `<p class="message ${result.hash ? "ok" : "error"}" ${id("verify-hash")}>${esc(t(result.hash ? "fair.ok" : "fair.bad"))}</p>`;
       if (result.server) {
         const ok = result.server.commitment_ok;
         out += `<p class="${ok ? "ok" : "error"}">${esc(t(ok ? "fair.server.ok" : "fair.server.bad"))}</p>`;
         if (ok && result.server.hands)
-          out += `<ul class="hands" id="verify-hands">${result.server.hands
+          out += `<ul class="hands" ${id("verify-hands")}>${result.server.hands
             .map((h, s) => `<li><b>${esc(seatName(s))}</b>: ${isG() ? sortG(h).map(gCardText).join(" ") : sortHand(h).map(cardText).join(" ")}</li>`)
             .join("")}</ul>`;
       }
     }
   }
-  return `<section class="panel fair" id="fair"><h3>${esc(t("fair.title"))}</h3>
-    <p><span class="label">${esc(t("fair.commitment"))}:</span> <code class="hash" id="commitment">${esc(commitment)}</code></p>
-    <p><span class="label">${esc(t("fair.seed"))}:</span> ${seed ? `<code id="seed">${esc(seed)}</code>` : `<i>${esc(t("fair.seed.hidden"))}</i>`}</p>
-    ${seed ? `<button id="verify" data-action="verify">${esc(t("fair.verify"))}</button>` : ""}${out}</section>`;
+  const head = current ? "" : `<h4>${esc(t("game.deal", { n }))}</h4>`;
+  return `<div class="fair-deal" data-deal="${n}">${head}
+    <p><span class="label">${esc(t("fair.commitment"))}:</span> <code class="hash" ${id("commitment")}>${esc(commitment)}</code></p>
+    <p><span class="label">${esc(t("fair.seed"))}:</span> ${seed ? `<code class="seed" ${id("seed")}>${esc(seed)}</code>` : `<i>${esc(t("fair.seed.hidden"))}</i>`}</p>
+    ${seed ? `<button ${id("verify")} data-action="verify" data-deal="${n}">${esc(t("fair.verify"))}</button>` : ""}${out}</div>`;
+}
+
+/** The fair-shuffle panel: this deal, and the one before it once its seed is known (so
+ * that it can still be checked after the next deal has begun). */
+function fairHTML() {
+  const n = S.view.deal_number;
+  const now = fairDealHTML(n, true);
+  if (!now) return "";
+  const before = n > 1 && S.seeds[n - 1] ? fairDealHTML(n - 1, false) : "";
+  return `<section class="panel fair" id="fair"><h3>${esc(t("fair.title"))}</h3>${now}${before}</section>`;
 }
 
 /** Draw the game, replacing only the parts whose HTML changed (a click in progress on an
@@ -1042,9 +1055,8 @@ function playSelected() {
   send({ type: "move", move: cardMove(S.selected) });
 }
 
-async function verifyDeal() {
+async function verifyDeal(n) {
   const v = S.view;
-  const n = v.deal_number;
   const seed = S.seeds[n];
   const commitment = S.commitments[n] ?? v.commitment;
   const result = { hash: false, server: null };
@@ -1062,7 +1074,7 @@ async function verifyDeal() {
       commitment,
       seed,
       rules: JSON.stringify(S.table.rules ?? {}),
-      dealer: String(v.dealer),
+      dealer: String(S.dealers[n] ?? v.dealer),
       game: isG() ? "ganjifa" : "mindi",
     });
     const { data } = await api("GET", `/api/verify?${q}`);
@@ -1152,7 +1164,7 @@ app.addEventListener("click", (e) => {
       render();
       break;
     case "verify":
-      verifyDeal();
+      verifyDeal(Number(el.dataset.deal));
       break;
     case "lobby":
       e.preventDefault();
