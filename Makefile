@@ -25,6 +25,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/hukum bench
+	$(BIN)/hukum bench --solver
 
 screenshots: $(STAMP)
 	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_browser.py -k "full_deal or ganjifa"

@@ -34,3 +34,16 @@ def test_run_presets_covers_every_preset() -> None:
     results = bench.run_presets(deals=2)
     assert [r.name for r in results] == list(PRESETS)
     assert all(r.deals == 2 for r in results)
+
+
+def test_solver_bench_times_each_position() -> None:
+    result = bench.run_solver(Rules(), tricks=2, deals=3, name="cut")
+    assert result.name == "cut" and result.tricks == 2 and len(result.times) == 3
+    assert result.percentile(95) >= result.median >= 0 and result.nodes > 0
+
+
+def test_solver_positions_keep_cut_trump_unset() -> None:
+    positions = bench.solve_positions(Rules(), tricks=5, count=3, seed=1)
+    assert len(positions) == 3
+    for deal in positions:
+        assert not deal.trump_known and not deal.trick and len(deal.tricks) == 8

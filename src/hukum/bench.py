@@ -16,6 +16,7 @@ figures are for people and for ``make bench``; no test asserts a speed.
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,15 @@ from typing import Protocol, TypeVar
 from hukum import ganjifa
 from hukum.mindi import PRESETS, Deal, Rules
 
-__all__ = ["BenchResult", "run", "run_ganjifa", "run_presets"]
+__all__ = [
+    "BenchResult",
+    "SolveResult",
+    "run",
+    "run_ganjifa",
+    "run_presets",
+    "run_solver",
+    "solve_positions",
+]
 
 
 M = TypeVar("M")
@@ -123,3 +132,68 @@ def run_presets(
         run(rules, deals=deals, seconds=seconds, seed=seed, name=name)
         for name, rules in PRESETS.items()
     ]
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The figures of one solver benchmark: seconds per position solved."""
+
+    name: str
+    """What was measured."""
+    tricks: int
+    """Tricks left in each position (13: the whole deal)."""
+    times: tuple[float, ...]
+    """Seconds for each position, in the order solved."""
+    nodes: int
+    """Positions searched in all."""
+
+    def percentile(self, p: float) -> float:
+        """The ``p``-th percentile of the times (nearest rank)."""
+        ordered = sorted(self.times)
+        return ordered[max(0, min(len(ordered) - 1, round(p / 100 * len(ordered)) - 1))]
+
+    @property
+    def median(self) -> float:
+        """The median time."""
+        return statistics.median(self.times)
+
+
+def solve_positions(rules: Rules, tricks: int, count: int, seed: int = 0) -> list[Deal]:
+    """``count`` positions with ``tricks`` tricks left: seeded deals (trump method of
+    ``rules``) played at random; under cut hukum only those where trump is still not set."""
+    from hukum.bots.solver import SolverError
+
+    if not 1 <= tricks <= rules.hand_size:
+        raise SolverError(f"a position has 1 to {rules.hand_size} tricks left, not {tricks}")
+    rng = random.Random(seed)
+    positions: list[Deal] = []
+    for attempt in range(1000 * count):
+        if len(positions) == count:
+            break
+        deal = Deal.new(rules, attempt % rules.players, rng.getrandbits(32))
+        while deal.phase in ("hide", "announce"):
+            deal.push(rng.choice(deal.legal_moves()))
+        while rules.hand_size - len(deal.tricks) > tricks or deal.trick:
+            deal.push(rng.choice(deal.legal_moves()))
+        if rules.trump != "cut" or not deal.trump_known:
+            positions.append(deal)
+    return positions
+
+
+def run_solver(
+    rules: Rules, tricks: int = 13, deals: int = 20, seed: int = 0, name: str = ""
+) -> SolveResult:
+    """Time :meth:`Solver.value` on :func:`solve_positions`, each from a fresh table."""
+    from hukum.bots.solver import Solver
+
+    solver = Solver(rules)
+    solver.value(solve_positions(rules, 1, 1, seed)[0])  # compile (or load) the search first
+    times = []
+    nodes = 0
+    for deal in solve_positions(rules, tricks, deals, seed):
+        solver = Solver(rules)
+        start = time.perf_counter()
+        solver.value(deal)
+        times.append(time.perf_counter() - start)
+        nodes += solver.nodes
+    return SolveResult(name, tricks, tuple(times), nodes)

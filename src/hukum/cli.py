@@ -11,6 +11,7 @@
     hukum arena BOT_A BOT_B [--deals N] [--preset NAME] [--workers N] [--records DIR]
     hukum verify --seed S --commitment C --dealer D [--preset NAME]
     hukum bench [--preset NAME | --all-presets] [--deals N] [--seconds S]
+    hukum bench --solver [--tricks N] [--deals N]
     hukum --version
 
 Mistakes a user can make (an unknown option, a bad record file) end with a message on
@@ -870,7 +871,32 @@ def _cmd_replay(args: argparse.Namespace, out: Console) -> int:
     return 0
 
 
+def _cmd_bench_solver(args: argparse.Namespace, out: Console) -> int:
+    deals = args.deals or 10
+    table = Table(
+        title=f"Solver: seconds per position with {args.tricks} tricks left, one core",
+        header_style="bold",
+    )
+    for column in ("trump", "positions", "median", "p95", "max", "nodes/s"):
+        table.add_column(column, justify="left" if column == "trump" else "right")
+    for name, rules in (("known (open)", Rules(trump="open")), ("cut, not yet set", Rules())):
+        r = bench.run_solver(rules, tricks=args.tricks, deals=deals, seed=args.seed, name=name)
+        total = sum(r.times)
+        table.add_row(
+            name,
+            str(len(r.times)),
+            f"{r.median:.3f}",
+            f"{r.percentile(95):.3f}",
+            f"{max(r.times):.3f}",
+            f"{r.nodes / total:,.0f}" if total > 0 else "-",
+        )
+    out.print(table)
+    return 0
+
+
 def _cmd_bench(args: argparse.Namespace, out: Console) -> int:
+    if args.solver:
+        return _cmd_bench_solver(args, out)
     deals, seconds = args.deals, args.seconds
     if deals is None and seconds is None:
         deals = 10_000
@@ -1023,6 +1049,20 @@ def _parser() -> argparse.ArgumentParser:
         help="time per preset (with --deals: whichever first)",
     )
     bench_cmd.add_argument("--seed", type=int, default=0, help="seed of the random play")
+    bench_cmd.add_argument(
+        "--solver",
+        action="store_true",
+        help="time the exact solver instead, trump known and cut not yet set (default 10 "
+        "positions each)",
+    )
+    bench_cmd.add_argument(
+        "--tricks",
+        type=int,
+        default=8,
+        choices=range(1, 14),
+        metavar="N",
+        help="with --solver: tricks left in each position, 13 for a whole deal (default 8)",
+    )
     bench_cmd.set_defaults(run=_cmd_bench)
 
     commands.add_parser(

@@ -1,0 +1,754 @@
+"""An exact Mindi solver: with all hands known, the best result each team can force.
+
+The *value* of a position is the result of the deal under optimal play by both teams,
+ordered lexicographically for a team: tens captured first (3 or 4 win, M-16), then at 2–2
+the tie-break of the rules (``tricks``: tricks won, and the last trick where tricks can be
+level; ``highest_trick``: who won the highest trick), then tricks won (so that a whitewash
+is worth more than a mendikot, M-17). Every match-point result (win, mendikot, whitewash,
+and their losses) is a monotone function of this order, so the forced value also forces the
+best points. :meth:`Solver.solve` gives it for the position and for every legal move.
+
+The search (compiled with numba) is DDS-style: a null-window alpha-beta on the value with a
+transposition table at trick boundaries, cards equivalent in the rest of the deal (adjacent
+among the unplayed cards, same hand, neither a 10) searched as one move, ordered moves and
+cut-offs when one team already has, or can no longer reach, the value probed for. The
+engine (:class:`hukum.mindi.Deal`) is the reference; the tests check the solver against an
+exhaustive minimax on the engine's own ``push``/``pop``.
+
+>>> from hukum.mindi import Deal, Rules
+>>> deal = Deal.new(Rules(), dealer=0, seed=7)
+>>> for _ in range(36):
+...     deal.push(deal.legal_moves()[0])
+>>> solution = Solver(Rules()).solve(deal)
+>>> solution.best.describe()
+'Team 0 wins with mendikot: 4–0 tens'
+>>> all(v.value <= solution.best.value for v in solution.moves.values())
+True
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from hukum.mindi import Deal, Move, MoveKind, Rules
+
+__all__ = ["Forecast", "Solution", "Solver", "SolverError"]
+
+# Positions in the state array ``st``.
+_TURN, _LED, _NT, _TRUMP, _KNOWN, _FD, _VOID, _PILE, _STREAK, _HIKEY, _HIOWN, _LEFT = range(12)
+_TS, _TC, _TT = 12, 16, 20  # the trick in progress: seats, cards, counted as trump
+_H = 24  # the four hands
+_CH = 28  # the band chooser
+_NST = 29
+# Positions in the configuration array ``cfg``.
+(_BAND, _AUTO, _ONREQ, _CUT, _MUST, _DEHLA, _HIMODE, _LASTB, _TENW, _HIW, _EQUIV) = range(11)
+_NEXT = 12
+_NCFG = 16
+_ASK = 64  # the move that asks for the face-down card (band, on_request)
+_NO_VOID, _VOID_REVEALED, _VOID_ASKED = 0, 1, 2
+_TENS = sum(1 << (s * 16 + 8) for s in range(4))
+_MAX_DEPTH = 64
+
+
+@njit(cache=True)
+def _popcount(x: int | np.int64) -> int:
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return int(x & 0x7F)
+
+
+@njit(cache=True)
+def _turn_up(st: np.ndarray, cfg: np.ndarray) -> None:
+    """The face-down card returns to the chooser's hand; trump is known (M-12)."""
+    st[_H + st[_CH]] |= np.int64(1) << st[_FD]
+    st[_FD] = -1
+    st[_KNOWN] = 1
+
+
+@njit(cache=True)
+def _begin_turn(st: np.ndarray, cfg: np.ndarray) -> None:
+    """As the engine's ``_begin_hidden_turn``: turn the card up if this turn requires it."""
+    if cfg[_BAND] == 0 or st[_KNOWN] == 1:
+        return
+    hand = st[_H + st[_TURN]]
+    led = st[_LED]
+    if hand == 0:
+        _turn_up(st, cfg)
+        st[_VOID] = _VOID_REVEALED if led >= 0 else _NO_VOID
+    elif led >= 0 and cfg[_ONREQ] == 0 and (hand >> (led * 16)) & 0x1FFF == 0:
+        _turn_up(st, cfg)
+        st[_VOID] = _VOID_REVEALED
+
+
+@njit(cache=True)
+def _legal(st: np.ndarray, cfg: np.ndarray) -> tuple[int, bool]:
+    """The legal cards of the player to move (a mask), and whether asking is legal too."""
+    hand = st[_H + st[_TURN]]
+    led = st[_LED]
+    if led < 0:
+        return hand, False
+    void = st[_VOID]
+    if void == _NO_VOID:
+        follow = hand & (np.int64(0x1FFF) << (led * 16))
+        if follow != 0:
+            return follow, False
+    trump = st[_TRUMP]
+    if trump >= 0 and (void == _VOID_ASKED or (cfg[_MUST] == 1 and st[_KNOWN] == 1)):
+        trumps = hand & (np.int64(0x1FFF) << (trump * 16))
+        if trumps != 0:
+            return trumps, False
+    ask = cfg[_ONREQ] == 1 and st[_KNOWN] == 0 and void == _NO_VOID and cfg[_BAND] == 1
+    return hand, ask
+
+
+@njit(cache=True)
+def _winning(st: np.ndarray, nt: int) -> tuple[int, int]:
+    """The key of the card winning the first ``nt`` cards of the trick (M-9), and its index:
+    32 + rank for a card counted as trump, 16 + rank for one of the led suit."""
+    led = st[_TC] >> 4
+    best = -1
+    win = 0
+    for i in range(nt):
+        c = st[_TC + i]
+        key = -1
+        if st[_TT + i] == 1:
+            key = 32 + (c & 15)
+        elif c >> 4 == led:
+            key = 16 + (c & 15)
+        if key > best:
+            best = key
+            win = i
+    return best, win
+
+
+@njit(cache=True)
+def _apply(st: np.ndarray, cfg: np.ndarray, move: int) -> int:
+    """Make a move (as the engine's ``push``); the value it adds for team 0 at once."""
+    turn = st[_TURN]
+    if move == _ASK:
+        _turn_up(st, cfg)
+        st[_VOID] = _VOID_ASKED
+        return 0
+    suit = move >> 4
+    led = st[_LED]
+    if led >= 0 and suit != led and st[_TRUMP] < 0 and cfg[_CUT] == 1:
+        st[_TRUMP] = suit  # cut hukum: this card sets trump at once (M-11)
+        st[_KNOWN] = 1
+    st[_H + turn] ^= np.int64(1) << move
+    nt = st[_NT]
+    st[_TS + nt] = turn
+    st[_TC + nt] = move
+    st[_TT + nt] = 1 if suit == st[_TRUMP] and (st[_KNOWN] == 1 or cfg[_AUTO] == 1) else 0
+    nt += 1
+    if nt < 4:
+        st[_NT] = nt
+        if led < 0:
+            st[_LED] = suit
+        st[_TURN] = cfg[_NEXT + turn]
+        st[_VOID] = _NO_VOID
+        _begin_turn(st, cfg)
+        return 0
+    _, win = _winning(st, 4)
+    cards = np.int64(0)
+    for i in range(4):
+        cards |= np.int64(1) << st[_TC + i]
+    winner = st[_TS + win]
+    team0 = winner & 1 == 0
+    left = st[_LEFT] - 1
+    st[_LEFT] = left
+    tens = _popcount(cards & _TENS)
+    gain = 0
+    if cfg[_DEHLA] == 1:
+        pile = st[_PILE] + tens
+        if st[_STREAK] == winner or left == 0:
+            if team0:
+                gain += cfg[_TENW] * pile
+            st[_PILE] = 0
+            st[_STREAK] = -1
+        else:
+            st[_PILE] = pile
+            st[_STREAK] = winner
+    elif team0:
+        gain += cfg[_TENW] * tens
+    if team0:
+        gain += 2
+        if left == 0:
+            gain += cfg[_LASTB]
+    if cfg[_HIMODE] == 1:
+        # A trick's key: a trump trick above every other, then the winning rank (M-16).
+        key = (32 if st[_TT + win] == 1 else 16) + (st[_TC + win] & 15)
+        if key > st[_HIKEY]:
+            st[_HIKEY] = key
+            st[_HIOWN] = winner & 1
+        if left == 0 and st[_HIOWN] == 0:
+            gain += cfg[_HIW]
+    st[_NT] = 0
+    st[_LED] = -1
+    st[_VOID] = _NO_VOID
+    st[_TURN] = winner
+    if left > 0:
+        _begin_turn(st, cfg)
+    return gain
+
+
+@njit(cache=True)
+def _upper(st: np.ndarray, cfg: np.ndarray) -> int:
+    """The most team 0 could still add: every ten, every trick, the bonuses."""
+    rest = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    if st[_FD] >= 0:
+        rest |= np.int64(1) << st[_FD]
+    for i in range(st[_NT]):
+        rest |= np.int64(1) << st[_TC + i]
+    tens = _popcount(rest & _TENS) + st[_PILE]
+    return int(cfg[_TENW] * tens + 2 * st[_LEFT] + cfg[_LASTB] + cfg[_HIW])
+
+
+@njit(cache=True)
+def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
+    """The moves to search, one per class of equivalent cards, best guesses first (the
+    ``hint``, the best move found here before, first of all)."""
+    legal, ask = _legal(st, cfg)
+    unplayed = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    if st[_FD] >= 0:
+        unplayed |= np.int64(1) << st[_FD]
+    nt = st[_NT]
+    for i in range(nt):
+        unplayed |= np.int64(1) << st[_TC + i]
+    turn = st[_TURN]
+    team = turn & 1
+    # The card winning the trick so far, and whether it is the mover's side.
+    led = st[_LED]
+    best, win = _winning(st, nt)
+    tens_in = 0
+    for i in range(nt):
+        if st[_TC + i] & 15 == 8:
+            tens_in += 1
+    partner_wins = nt > 0 and (st[_TS + win] & 1) == team
+    last = nt == 3
+    trump = st[_TRUMP]
+    counts = st[_KNOWN] == 1 or cfg[_AUTO] == 1
+    n = 0
+    scores = np.empty(16, np.int64)
+    for suit in range(4):
+        mine = (legal >> (suit * 16)) & 0x1FFF
+        if mine == 0:
+            continue
+        others = (unplayed >> (suit * 16)) & 0x1FFF & ~mine
+        prev_in = False
+        prev_ten = False
+        top = True  # no higher unplayed card in another hand (walking down)
+        for r in range(12, -1, -1):
+            bit = 1 << r
+            if others & bit:
+                prev_in = False
+                top = False
+                continue
+            if not mine & bit:
+                continue
+            ten = r == 8
+            if prev_in and not ten and not prev_ten and cfg[_EQUIV] == 1:
+                prev_ten = ten
+                if suit * 16 + r == hint:
+                    scores[n - 1] += 1000
+                continue  # the same as the card just above it in this hand
+            prev_in = True
+            prev_ten = ten
+            c = suit * 16 + r
+            if nt == 0:
+                s = 100 + r if top else 40 - r
+                if ten and not top:
+                    s -= 60
+            else:
+                is_trump = trump >= 0 and suit == trump and counts
+                key = -1
+                if is_trump:
+                    key = 32 + r
+                elif suit == led:
+                    key = 16 + r
+                wins = key > best
+                if partner_wins and not wins:
+                    s = 200 if ten else 60 - r
+                elif wins:
+                    s = 150 - r + (30 if ten else 0) + 20 * tens_in
+                    if not last and not top:
+                        s -= 40
+                else:
+                    s = 50 - r - (100 if ten else 0)
+            out[n] = c
+            scores[n] = s + (1000 if c == hint else 0)
+            n += 1
+    if ask:
+        out[n] = _ASK
+        scores[n] = 0
+        n += 1
+    for i in range(1, n):  # insertion sort, highest score first
+        m = out[i]
+        s = scores[i]
+        j = i - 1
+        while j >= 0 and scores[j] < s:
+            out[j + 1] = out[j]
+            scores[j + 1] = scores[j]
+            j -= 1
+        out[j + 1] = m
+        scores[j + 1] = s
+    return n
+
+
+@njit(cache=True)
+def _key(st: np.ndarray, cfg: np.ndarray, key: np.ndarray) -> None:
+    """The table key of a trick-start position: the hands by relative rank (the i-th lowest
+    unplayed card of a suit is rank i; absolute under highest_trick), where the unplayed
+    tens are, and the rest of the state."""
+    fd = st[_FD]
+    rem = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    if fd >= 0:
+        rem |= np.int64(1) << fd
+    h0 = np.int64(0)
+    h1 = np.int64(0)
+    h2 = np.int64(0)
+    h3 = np.int64(0)
+    tens = np.int64(0)
+    fdrel = -1
+    relative = cfg[_EQUIV] == 1
+    for suit in range(4):
+        j = suit * 16
+        for r in range(13):
+            c = suit * 16 + r
+            if not (rem >> c) & 1:
+                continue
+            if not relative:
+                j = c
+            bit = np.int64(1) << j
+            if (st[_H] >> c) & 1:
+                h0 |= bit
+            elif (st[_H + 1] >> c) & 1:
+                h1 |= bit
+            elif (st[_H + 2] >> c) & 1:
+                h2 |= bit
+            elif (st[_H + 3] >> c) & 1:
+                h3 |= bit
+            else:
+                fdrel = j
+            if r == 8:
+                tens |= bit
+            j += 1
+    key[0] = h0
+    key[1] = h1
+    key[2] = h2
+    key[3] = h3
+    key[4] = tens
+    key[5] = (
+        st[_TURN]
+        | (st[_TRUMP] + 1) << 2
+        | st[_KNOWN] << 5
+        | (fdrel + 1) << 6
+        | st[_PILE] << 13
+        | (st[_STREAK] + 1) << 16
+        | (st[_HIKEY] + 1) << 19
+        | st[_HIOWN] << 26
+        | st[_CH] << 28
+    )
+
+
+@njit(cache=True)
+def _absolute(st: np.ndarray, cfg: np.ndarray, rel: int) -> int:
+    """The card of a relative rank (see _key) in this position."""
+    if rel < 0 or cfg[_EQUIV] == 0:
+        return rel
+    suit = rel >> 4
+    fd = st[_FD]
+    rem = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    if fd >= 0:
+        rem |= np.int64(1) << fd
+    j = 0
+    for r in range(13):
+        if (rem >> (suit * 16 + r)) & 1:
+            if j == rel & 15:
+                return suit * 16 + r
+            j += 1
+    return -1
+
+
+@njit(cache=True)
+def _relative(st: np.ndarray, cfg: np.ndarray, card: int) -> int:
+    """The relative rank (see _key) of a card in this position."""
+    if card < 0 or card == _ASK or cfg[_EQUIV] == 0:
+        return card
+    suit = card >> 4
+    fd = st[_FD]
+    rem = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    if fd >= 0:
+        rem |= np.int64(1) << fd
+    below = rem & ((np.int64(1) << card) - 1) & (np.int64(0x1FFF) << (suit * 16))
+    return suit * 16 + _popcount(below)
+
+
+@njit(cache=True)
+def _slot(key: np.ndarray, mask: int) -> int:
+    h = np.uint64(key[5]) * np.uint64(0x9E3779B97F4A7C15)
+    for i in range(5):
+        h = (h ^ np.uint64(key[i])) * np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(29)
+    return int(h >> np.uint64(20)) & mask
+
+
+@njit(cache=True)
+def _same(keys: np.ndarray, slot: int, key: np.ndarray) -> bool:
+    for i in range(6):  # noqa: SIM110 (numba compiles no generator)
+        if keys[slot, i] != key[i]:
+            return False
+    return True
+
+
+@njit(
+    "b1(i8[::1], i8[::1], i8[:, ::1], i8[:, ::1], i8[:, ::1], i8[:, ::1], i8[::1], i8, i8)",
+    cache=True,
+)
+def _search(
+    st: np.ndarray,
+    cfg: np.ndarray,
+    keys: np.ndarray,
+    bounds: np.ndarray,
+    save: np.ndarray,
+    moves: np.ndarray,
+    stats: np.ndarray,
+    target: int,
+    depth: int,
+) -> bool:
+    """Whether team 0 can add at least ``target`` to its value from here."""
+    stats[0] += 1
+    if target <= 0:
+        return True
+    if target > _upper(st, cfg):
+        return False
+    at_boundary = st[_NT] == 0
+    slot = 0
+    hint = -1
+    key = save[depth, _NST : _NST + 6]
+    if at_boundary:
+        _key(st, cfg, key)
+        slot = _slot(key, keys.shape[0] - 1)
+        if _same(keys, slot, key):
+            if target <= bounds[slot, 0]:
+                return True
+            if target > bounds[slot, 1]:
+                return False
+            hint = _absolute(st, cfg, bounds[slot, 2])
+    out = moves[depth]
+    n = _moves(st, cfg, out, hint)
+    maximizing = st[_TURN] & 1 == 0
+    result = not maximizing
+    best = -1
+    for i in range(n):
+        save[depth, :_NST] = st
+        gain = _apply(st, cfg, out[i])
+        if st[_LEFT] == 0:
+            ok = gain >= target
+        else:
+            ok = _search(st, cfg, keys, bounds, save, moves, stats, target - gain, depth + 1)
+        st[:] = save[depth, :_NST]
+        if ok == maximizing:
+            result = ok
+            best = out[i]
+            break
+    if at_boundary:
+        # The slot may have been taken by another position meanwhile.
+        if not _same(keys, slot, key):
+            keys[slot, :] = key
+            bounds[slot, 0] = 0
+            bounds[slot, 1] = _upper(st, cfg)
+            bounds[slot, 2] = -1
+        if result:
+            if target > bounds[slot, 0]:
+                bounds[slot, 0] = target
+        elif target - 1 < bounds[slot, 1]:
+            bounds[slot, 1] = target - 1
+        if best >= 0:
+            bounds[slot, 2] = _relative(st, cfg, best)
+    return result
+
+
+@njit(cache=True)
+def _reaches(
+    st: np.ndarray,
+    cfg: np.ndarray,
+    keys: np.ndarray,
+    bounds: np.ndarray,
+    save: np.ndarray,
+    moves: np.ndarray,
+    stats: np.ndarray,
+    threshold: int,
+) -> bool:
+    """Whether team 0 can add at least ``threshold`` from here."""
+    return threshold <= 0 or (
+        st[_LEFT] > 0 and _search(st, cfg, keys, bounds, save, moves, stats, threshold, 0)
+    )
+
+
+@njit(cache=True)
+def _rank(
+    st: np.ndarray,
+    cfg: np.ndarray,
+    keys: np.ndarray,
+    bounds: np.ndarray,
+    save: np.ndarray,
+    moves: np.ndarray,
+    stats: np.ndarray,
+    thresholds: np.ndarray,
+    have: int,
+    move: int,
+) -> int:
+    """The forecast value (see Forecast): how many of the ascending ``thresholds`` team 0's
+    final value reaches under optimal play, with ``have`` already won and ``move`` made first
+    (-1: none). The tens are probed first; the tie-break or the whitewash only if needed."""
+    base = save.shape[0] - 1
+    save[base, :_NST] = st
+    gain = have
+    if move >= 0:
+        gain += _apply(st, cfg, move)
+    args = (st, cfg, keys, bounds, save, moves, stats)
+    # thresholds: 0 a trick, 1 one ten, 2 two, 3 two and the tie-break, 4 three, 5 four, 6 all
+    if _reaches(*args, thresholds[2] - gain):
+        if _reaches(*args, thresholds[4] - gain):
+            if _reaches(*args, thresholds[5] - gain):
+                value = 7 if _reaches(*args, thresholds[6] - gain) else 6
+            else:
+                value = 5
+        else:
+            value = 4 if _reaches(*args, thresholds[3] - gain) else 3
+    elif _reaches(*args, thresholds[1] - gain):
+        value = 2
+    else:
+        value = 1 if _reaches(*args, thresholds[0] - gain) else 0
+    st[:] = save[base, :_NST]
+    return value
+
+
+class SolverError(ValueError):
+    """A position the solver does not handle (e.g. 6 or 8 players)."""
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """The result of a deal under optimal play from some position on."""
+
+    value: int
+    """How good it is for team 0, from 0 (team 1 wins a whitewash) to 7 (team 0 does):
+    1 team 1 mendikot, 2 team 1 wins 3–1, 3 and 4 a 2–2 tie-break lost and won by team 0,
+    5 team 0 wins 3–1, 6 team 0 mendikot."""
+    tens: tuple[int, int]
+    """Tens each team ends with."""
+    winner: int
+    """The team that wins the deal."""
+    kind: str
+    """``win``, ``mendikot`` or ``whitewash`` (M-17)."""
+    points: int
+    """Match points the winner scores (M-18)."""
+
+    def score(self, team: int) -> int:
+        """Match points for ``team``: positive if it wins, negative if it loses."""
+        return self.points if self.winner == team else -self.points
+
+    def describe(self) -> str:
+        """One line, e.g. ``Team 1 wins: 3–1 tens`` or ``Team 0 wins: 2–2 tens, tie-break``."""
+        a, b = self.tens
+        name = {"win": "wins", "mendikot": "wins with mendikot", "whitewash": "wins a whitewash"}
+        head = f"Team {self.winner} {name[self.kind]}: {a}–{b} tens"
+        return head + (", on the tie-break" if a == b else "")
+
+
+#: Team 0's tens, the winner and the kind of win of each forecast value (see Forecast).
+_RESULTS = (
+    (0, 1, "whitewash"),
+    (0, 1, "mendikot"),
+    (1, 1, "win"),
+    (2, 1, "win"),
+    (2, 0, "win"),
+    (3, 0, "win"),
+    (4, 0, "mendikot"),
+    (4, 0, "whitewash"),
+)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The solved position: the result under optimal play, and the result after each move."""
+
+    team: int
+    """The team to move."""
+    best: Forecast
+    """The result the team to move can force."""
+    moves: dict[Move, Forecast]
+    """Each legal move and the result that follows it under optimal play."""
+    nodes: int
+    """Positions searched."""
+
+    @property
+    def best_moves(self) -> list[Move]:
+        """The legal moves that keep the best result."""
+        return [m for m, f in self.moves.items() if f.value == self.best.value]
+
+
+class Solver:
+    """Solves positions of 4-player Mindi deals under one set of rules (any trump method,
+    reveal, capture, tie-break, pack and direction). Keeps a transposition table between
+    calls (a lock makes one call at a time)."""
+
+    def __init__(self, rules: Rules, table_bits: int = 20) -> None:
+        """A solver for ``rules`` with a table of ``2**table_bits`` trick-start positions."""
+        if rules.players != 4:
+            raise SolverError(f"the solver plays 4-player Mindi, not {rules.players} players")
+        self.rules = rules
+        n = rules.hand_size
+        cfg = np.zeros(_NCFG, np.int64)
+        cfg[_BAND] = rules.trump == "band"
+        cfg[_ONREQ] = rules.trump == "band" and rules.reveal == "on_request"
+        cfg[_AUTO] = rules.trump == "band" and rules.reveal == "auto"
+        cfg[_CUT] = rules.trump == "cut"
+        cfg[_MUST] = rules.must_trump
+        cfg[_DEHLA] = rules.capture == "dehla"
+        hi = rules.tie_break == "highest_trick"
+        cfg[_HIMODE] = hi
+        # Team 0's value is additive over tricks: tens, then (tricks mode) 2 a trick and 1 for
+        # the last trick where tricks can be level (M-16), or (highest_trick) 32 for holding
+        # the highest trick at the end, then 2 a trick.
+        cfg[_LASTB] = 1 if not hi and n % 2 == 0 else 0
+        cfg[_HIW] = 32 if hi else 0
+        ten = 64 if hi else 32
+        cfg[_TENW] = ten
+        # Under highest_trick the rank of a winning card matters beyond its neighbours.
+        cfg[_EQUIV] = 0 if hi else 1
+        for s in range(4):
+            cfg[_NEXT + s] = rules.next_seat(s)
+        self._cfg = cfg
+        # The values at which the result changes (see Forecast.value): a trick for team 0,
+        # one ten, two tens, two tens and the tie-break, three, four, and every trick.
+        tie = 2 * ten + (32 if hi else n + 1)
+        top = 4 * ten + (32 if hi else 0) + 2 * n
+        self._thresholds = np.array([2, ten, 2 * ten, tie, 3 * ten, 4 * ten, top], np.int64)
+        self._keys = np.full((1 << table_bits, 6), -1, np.int64)
+        self._bounds = np.zeros((1 << table_bits, 3), np.int64)
+        self._save = np.zeros((_MAX_DEPTH + 1, _NST + 6), np.int64)
+        self._moves = np.zeros((_MAX_DEPTH, 16), np.int64)
+        self._stats = np.zeros(1, np.int64)
+        self._lock = threading.Lock()
+
+    def value(self, deal: Deal) -> Forecast:
+        """The result of ``deal`` under optimal play from its position (all hands known)."""
+        self._check(deal)
+        with self._lock:
+            self._stats[0] = 0
+            return self._forecast(self._value(deal, None))
+
+    def solve(self, deal: Deal) -> Solution:
+        """The result of ``deal``'s position and after each legal move (all hands known)."""
+        self._check(deal)
+        turn = deal.turn
+        assert turn is not None
+        with self._lock:
+            self._stats[0] = 0
+            values = {m: self._forecast(self._value(deal, m)) for m in deal.legal_moves()}
+            nodes = int(self._stats[0])
+        pick = max if turn % 2 == 0 else min
+        best = pick(values.values(), key=lambda f: f.value)
+        return Solution(turn % 2, best, values, nodes)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched by the last call."""
+        return int(self._stats[0])
+
+    def _check(self, deal: Deal) -> None:
+        if deal.rules != self.rules:
+            raise SolverError("this solver was made for other rules")
+        if deal.is_over():
+            raise SolverError("the deal is over: there is nothing to solve")
+
+    def _value(self, deal: Deal, move: Move | None) -> int:
+        """Team 0's forecast value after ``move`` (None: of the position); the lock is held."""
+        if deal.phase != "play":
+            # Laying the face-down card or announcing trump: every choice in turn.
+            if move is not None:
+                deal.push(move)
+                try:
+                    return self._value(deal, None)
+                finally:
+                    deal.pop()
+            turn = deal.turn
+            assert turn is not None
+            pick = max if turn % 2 == 0 else min
+            return pick(self._value(deal, m) for m in deal.legal_moves())
+        st, have = self._state(deal)
+        code = -1
+        if move is not None:
+            code = _ASK if move.kind is MoveKind.REVEAL else int(move.card)  # type: ignore[arg-type]
+        args = (self._keys, self._bounds, self._save, self._moves, self._stats)
+        return int(_rank(st, self._cfg, *args, self._thresholds, have, code))
+
+    def _forecast(self, value: int) -> Forecast:
+        tens0, winner, kind = _RESULTS[value]
+        points = self.rules.points[("win", "mendikot", "whitewash").index(kind)]
+        return Forecast(value, (tens0, 4 - tens0), winner, kind, points)
+
+    def _state(self, deal: Deal) -> tuple[np.ndarray, int]:
+        """The compiled search's state of a deal in play, and team 0's value so far."""
+        st = np.zeros(_NST, np.int64)
+        turn = deal.turn
+        assert turn is not None
+        st[_TURN] = turn
+        chooser = deal.chooser
+        st[_CH] = 0 if chooser is None else chooser
+        trick = deal.trick
+        st[_NT] = len(trick)
+        st[_LED] = trick[0].card >> 4 if trick else -1
+        for i, p in enumerate(trick):
+            st[_TS + i] = p.seat
+            st[_TC + i] = p.card
+            st[_TT + i] = p.trump
+        trump = deal.trump
+        st[_TRUMP] = -1 if trump is None else int(trump)
+        st[_KNOWN] = deal.trump_known
+        face_down = deal.face_down
+        st[_FD] = face_down if face_down is not None and not deal.trump_known else -1
+        reveal = deal.reveal
+        st[_VOID] = _NO_VOID
+        tricks = deal.tricks
+        if (
+            reveal is not None
+            and reveal.position > 0
+            and (reveal.trick, reveal.position) == (len(tricks), len(trick))
+        ):
+            st[_VOID] = _VOID_ASKED if reveal.asked else _VOID_REVEALED
+        for s in range(4):
+            st[_H + s] = deal.hand(s).mask
+        st[_LEFT] = self.rules.hand_size - len(tricks)
+        # Dehla: the pile and the winner of the last trick if it did not take the pile.
+        st[_PILE] = (deal.pile.mask & _TENS).bit_count()
+        streak = -1
+        for t in tricks:
+            streak = -1 if streak == t.winner else t.winner
+        st[_STREAK] = streak if self.rules.capture == "dehla" else -1
+        hikey, hiown = -1, 0
+        for t in tricks:
+            win = t.winning_card
+            key = (32 if win.trump else 16) + (win.card & 15)
+            if key > hikey:
+                hikey, hiown = key, t.winner & 1
+        if self.rules.tie_break == "highest_trick":
+            st[_HIKEY] = hikey
+            st[_HIOWN] = hiown
+        else:
+            st[_HIKEY] = -1
+        cfg = self._cfg
+        won = deal.tricks_won[0]
+        tens = (deal.captured[0].mask & _TENS).bit_count()
+        base = int(cfg[_TENW]) * tens + 2 * won
+        return st, base

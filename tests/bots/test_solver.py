@@ -1,0 +1,80 @@
+"""The solver against exhaustive minimax on the engine, for every 4-player rule option."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hukum.bots.solver import Solver, SolverError
+from hukum.mindi import Deal, Rules
+from tests.bots.solver_helpers import VARIANTS, minimax, quiet_endgame, random_endgame
+
+
+def _same(deal: Deal, solver: Solver) -> None:
+    """Every legal move's forecast is the exact minimax result on the engine."""
+    solution = solver.solve(deal)
+    assert set(solution.moves) == set(deal.legal_moves())
+    for move, forecast in solution.moves.items():
+        deal.push(move)
+        outcome = deal.outcome() if deal.is_over() else minimax(deal)[1]
+        deal.pop()
+        assert outcome is not None
+        got = (forecast.tens, forecast.winner, forecast.kind, forecast.points)
+        assert got == (outcome.tens, outcome.winner, outcome.kind, outcome.points), (
+            deal.history,
+            move,
+        )
+    assert solver.value(deal) == solution.best
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: str(r.differences() or "classic"))
+def test_endgames_match_minimax(rules: Rules) -> None:
+    """M-8 … M-17: random endgames of up to 4 cards a hand, trump set, unset or face down."""
+    rng = random.Random(hash(tuple(sorted(rules.differences().items()))) & 0xFFFF)
+    solver = Solver(rules, table_bits=14)
+    for i in range(120):
+        make = quiet_endgame if i % 2 else random_endgame
+        deal = make(rules, rng, (1, 2, 2, 3, 3)[i % 5])
+        if not deal.is_over():
+            _same(deal, solver)
+    for i in range(2):  # four cards a hand, a card or more of the trick played
+        deal = (quiet_endgame, random_endgame)[i](rules, rng, 4)
+        while len(deal.trick) < 2:
+            deal.push(rng.choice(deal.legal_moves()))
+        _same(deal, solver)
+
+
+def test_quiet_endgames_keep_trump_unset() -> None:
+    """The quiet positions do test what they are for: trump unset, card face down (M-11, M-12)."""
+    rng = random.Random(3)
+    for rules in (Rules(), Rules(trump="band"), Rules(trump="band", reveal="on_request")):
+        deal = quiet_endgame(rules, rng, 4)
+        while len(deal.trick):
+            deal.pop()
+        assert not deal.trump_known
+        assert len(deal.hand(deal.turn or 0)) >= 3
+
+
+def test_refusals() -> None:
+    """Six players, a finished deal and other rules are refused with a clear error."""
+    with pytest.raises(SolverError, match="4-player"):
+        Solver(Rules(players=6, deck=48))
+    deal = Deal.new(Rules(), dealer=0, seed=1)
+    with pytest.raises(SolverError, match="other rules"):
+        Solver(Rules(trump="open")).value(deal)
+    while not deal.is_over():
+        deal.push(deal.legal_moves()[0])
+    with pytest.raises(SolverError, match="over"):
+        Solver(Rules()).value(deal)
+
+
+def test_forecast_reads() -> None:
+    """A forecast names the result and scores it for both teams."""
+    rng = random.Random(9)
+    deal = random_endgame(Rules(), rng, 2)
+    forecast = Solver(Rules()).value(deal)
+    assert forecast.score(forecast.winner) == forecast.points > 0
+    assert forecast.score(1 - forecast.winner) == -forecast.points
+    assert forecast.describe().startswith(f"Team {forecast.winner} ")
+    assert sum(forecast.tens) == 4
