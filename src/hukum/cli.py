@@ -8,6 +8,7 @@
     hukum play --game ganjifa [--option KEY=VALUE ...] [--seed N] [--seat N] [--opponents BOT]
     hukum arena --game ganjifa BOT_A BOT_B [--deals N] [--rule KEY=VALUE ...]
     hukum replay FILE
+    hukum solve RECORD [--deal N] [--tricks K]
     hukum arena BOT_A BOT_B [--deals N] [--preset NAME] [--workers N] [--records DIR]
     hukum verify --seed S --commitment C --dealer D [--preset NAME]
     hukum bench [--preset NAME | --all-presets] [--deals N] [--seconds S]
@@ -871,6 +872,61 @@ def _cmd_replay(args: argparse.Namespace, out: Console) -> int:
     return 0
 
 
+def _tricks_option(parser: argparse.ArgumentParser, default: int, metavar: str, text: str) -> None:
+    """The --tricks option of solve and bench: a number of tricks from 1 to 13."""
+    parser.add_argument(
+        "--tricks", type=int, default=default, choices=range(1, 14), metavar=metavar, help=text
+    )
+
+
+def _cmd_solve(args: argparse.Namespace, out: Console) -> int:
+    from hukum.analysis import analyse, standing, verdict
+    from hukum.bots.solver import SolverError
+
+    try:
+        match = records.load(args.file)
+    except OSError as e:
+        raise UsageError(f"{args.file}: cannot read the file: {e.strerror or e}") from None
+    except RecordError as e:
+        raise UsageError(f"{args.file}: {e}") from None
+    if not 1 <= args.deal <= len(match.deals):
+        raise UsageError(f"--deal {args.deal}: the record has deals 1 to {len(match.deals)}")
+    deal = match.deals[args.deal - 1]
+    tricks = min(args.tricks, deal.rules.hand_size)
+    try:
+        report = analyse(deal, tricks=tricks)
+    except SolverError as e:
+        raise UsageError(f"{args.file}: {e}") from None
+    table = Table(
+        title=f"Deal {args.deal}: the best result each move's team could force, all hands seen",
+        header_style="bold",
+    )
+    for column in ("move", "trick", "seat", "card", "before", "after", "verdict", "better"):
+        table.add_column(column, justify="right" if column in ("move", "trick", "seat") else "left")
+    for m in report.moves:
+        mistake = m.mistake
+        table.add_row(
+            str(m.number),
+            str(m.trick),
+            str(m.seat),
+            str(m.move),
+            standing(m.before, m.team),
+            standing(m.after, m.team),
+            Text(
+                verdict(m.before, m.after, m.team) or "best",
+                style="bold red" if mistake else "green",
+            ),
+            ", ".join(str(b) for b in m.best) if mistake else "",
+        )
+    out.print(table)
+    note = f"{report.skipped} earlier moves not analysed (more than {tricks} tricks left)"
+    out.print(Text(note, style="dim") if report.skipped else "")
+    outcome = deal.outcome()
+    if outcome is not None:
+        out.print(f"Result: {outcome.describe()}")
+    return 0
+
+
 def _cmd_bench_solver(args: argparse.Namespace, out: Console) -> int:
     deals = args.deals or 10
     table = Table(
@@ -1027,6 +1083,22 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", help="a record saved by 'hukum play --record'")
     replay.set_defaults(run=_cmd_replay)
 
+    solve_cmd = commands.add_parser(
+        "solve",
+        help="analyse a recorded deal with the exact solver: which moves lost a mindi",
+        description="Replay a deal of a match record and, for every move of its last tricks, "
+        "solve the position with all hands seen: the best result the mover's team could "
+        "force before and after the move, and the better move where it gave something away.",
+    )
+    solve_cmd.add_argument("file", metavar="RECORD", help="a record saved by 'hukum play --record'")
+    solve_cmd.add_argument(
+        "--deal", type=_positive, default=1, metavar="N", help="deal number (default 1)"
+    )
+    _tricks_option(
+        solve_cmd, 7, "K", "analyse the moves of the last K tricks (default 7; more is slower)"
+    )
+    solve_cmd.set_defaults(run=_cmd_solve)
+
     bench_cmd = commands.add_parser(
         "bench",
         help="measure how many random legal deals the engine plays per second",
@@ -1055,13 +1127,8 @@ def _parser() -> argparse.ArgumentParser:
         help="time the exact solver instead, trump known and cut not yet set (default 10 "
         "positions each)",
     )
-    bench_cmd.add_argument(
-        "--tricks",
-        type=int,
-        default=8,
-        choices=range(1, 14),
-        metavar="N",
-        help="with --solver: tricks left in each position, 13 for a whole deal (default 8)",
+    _tricks_option(
+        bench_cmd, 8, "N", "with --solver: tricks left in each position, 13 for a whole deal"
     )
     bench_cmd.set_defaults(run=_cmd_bench)
 

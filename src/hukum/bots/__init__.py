@@ -16,11 +16,11 @@ from hukum.bots.base import Bot, BotError, RandomBot
 __all__ = ["BOT_NAMES", "Bot", "BotError", "RandomBot", "make_bot"]
 
 #: The names :func:`make_bot` knows.
-BOT_NAMES = ("random", "rules", "search")
+BOT_NAMES = ("random", "rules", "search", "expert")
 
 
 def make_bot(name: str, seed: int = 0, **options: Any) -> Bot:
-    """A new bot by name (``random``, ``rules`` or ``search``) with its options."""
+    """A new bot by name (``random``, ``rules``, ``search`` or ``expert``) with its options."""
     if name == "random":
         if options:
             raise BotError(f"the random bot takes no options, got {sorted(options)}")
@@ -38,4 +38,11 @@ def make_bot(name: str, seed: int = 0, **options: Any) -> Bot:
             return SearchBot(seed=seed, **options)
         except TypeError as e:
             raise BotError(f"bad option for the search bot: {e}") from None
+    if name == "expert":
+        from hukum.bots.expert import ExpertBot
+
+        try:
+            return ExpertBot(seed=seed, **options)
+        except TypeError as e:
+            raise BotError(f"bad option for the expert bot: {e}") from None
     raise BotError(f"no bot {name!r}; choose one of " + ", ".join(BOT_NAMES))

@@ -646,7 +646,7 @@ class Solver:
         self._check(deal)
         with self._lock:
             self._stats[0] = 0
-            return self._forecast(self._value(deal, None))
+            return self.forecast(self._value(deal, None))
 
     def solve(self, deal: Deal) -> Solution:
         """The result of ``deal``'s position and after each legal move (all hands known)."""
@@ -655,7 +655,7 @@ class Solver:
         assert turn is not None
         with self._lock:
             self._stats[0] = 0
-            values = {m: self._forecast(self._value(deal, m)) for m in deal.legal_moves()}
+            values = {m: self.forecast(self._value(deal, m)) for m in deal.legal_moves()}
             nodes = int(self._stats[0])
         pick = max if turn % 2 == 0 else min
         best = pick(values.values(), key=lambda f: f.value)
@@ -693,7 +693,8 @@ class Solver:
         args = (self._keys, self._bounds, self._save, self._moves, self._stats)
         return int(_rank(st, self._cfg, *args, self._thresholds, have, code))
 
-    def _forecast(self, value: int) -> Forecast:
+    def forecast(self, value: int) -> Forecast:
+        """The forecast of a value from 0 to 7 (see :attr:`Forecast.value`)."""
         tens0, winner, kind = _RESULTS[value]
         points = self.rules.points[("win", "mendikot", "whitewash").index(kind)]
         return Forecast(value, (tens0, 4 - tens0), winner, kind, points)

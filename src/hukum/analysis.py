@@ -1,0 +1,150 @@
+"""Deal analysis: for each move of a finished deal, the best result the mover's team could
+still force before it and after it, with all hands known ("this play lost a mindi").
+
+The exact solver (:mod:`hukum.bots.solver`) is fast enough for the last tricks of a deal;
+moves made earlier than ``tricks`` tricks from the end are listed as not analysed.
+
+>>> from hukum.mindi import Deal, Rules
+>>> deal = Deal.new(Rules(), dealer=0, seed=7)
+>>> while not deal.is_over():
+...     deal.push(deal.legal_moves()[0])
+>>> report = analyse(deal, tricks=3)
+>>> len(report.moves), report.skipped
+(12, 40)
+>>> report.moves[0].before.describe()
+'Team 0 wins with mendikot: 4–0 tens'
+>>> [m.describe() for m in report.mistakes]
+[]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hukum.bots.solver import Forecast, Solver
+from hukum.mindi import Deal, Move
+
+__all__ = ["DealAnalysis", "MoveAnalysis", "analyse", "standing", "verdict"]
+
+
+def standing(forecast: Forecast, team: int) -> str:
+    """A forecast from one team's side, e.g. ``wins 3–1`` or ``loses 2–2 on the tie-break``."""
+    mine, theirs = forecast.tens[team], forecast.tens[1 - team]
+    word = "wins" if forecast.winner == team else "loses"
+    if forecast.kind != "win":
+        word += " " + ("with" if forecast.winner == team else "to") + " " + forecast.kind
+    text = f"{word} {mine}–{theirs}"
+    return text + (" on the tie-break" if mine == theirs else "")
+
+
+_WINS = {"win": "a plain win", "mendikot": "a mendikot", "whitewash": "a whitewash"}
+_LOSSES = {"win": "a plain loss", "mendikot": "a loss to mendikot", "whitewash": "a whitewash loss"}
+
+
+def verdict(before: Forecast, after: Forecast, team: int) -> str:
+    """What a move cost ``team``: ``""`` if nothing, else e.g. ``lost a mindi`` or ``turned a
+    win into a loss``."""
+    if after.value == before.value:
+        return ""
+    lost = before.tens[team] - after.tens[team]
+    parts = []
+    if before.winner == team and after.winner != team:
+        parts.append("turned a win into a loss")
+    elif before.kind != after.kind and before.winner == after.winner:
+        kinds = _WINS if before.winner == team else _LOSSES
+        parts.append(f"turned {kinds[before.kind]} into {kinds[after.kind]}")
+    if lost == 1:
+        parts.append("lost a mindi")
+    elif lost > 1:
+        parts.append(f"lost {lost} mindis")
+    if not parts:
+        parts.append("lost the tie-break")
+    return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One analysed move."""
+
+    number: int
+    """The move's place in the deal, from 1."""
+    trick: int
+    """The trick it belongs to, from 1."""
+    seat: int
+    """Who made it."""
+    move: Move
+    """The move."""
+    before: Forecast
+    """The best result the mover's team could force before the move."""
+    after: Forecast
+    """The best result it could force after it (everybody playing perfectly from then on)."""
+    best: tuple[Move, ...]
+    """The moves that keep ``before``."""
+
+    @property
+    def team(self) -> int:
+        """The mover's team."""
+        return self.seat % 2
+
+    @property
+    def mistake(self) -> bool:
+        """Whether the move gave something away."""
+        return self.after.value != self.before.value
+
+    def describe(self) -> str:
+        """One line, e.g. ``move 41, seat 2 played 10S: lost a mindi (wins 3–1 → …); best
+        4S``."""
+        head = f"move {self.number}, seat {self.seat} played {self.move}"
+        if not self.mistake:
+            return f"{head}: best play ({standing(self.before, self.team)})"
+        change = f"{standing(self.before, self.team)} → {standing(self.after, self.team)}"
+        better = ", ".join(str(m) for m in self.best)
+        return f"{head}: {verdict(self.before, self.after, self.team)} ({change}); best {better}"
+
+
+@dataclass(frozen=True)
+class DealAnalysis:
+    """The analysis of one deal."""
+
+    tricks: int
+    """How many tricks from the end the analysis starts."""
+    skipped: int
+    """Moves before that point, not analysed."""
+    moves: tuple[MoveAnalysis, ...]
+    """Every analysed move, in order."""
+
+    @property
+    def mistakes(self) -> list[MoveAnalysis]:
+        """The analysed moves that gave something away."""
+        return [m for m in self.moves if m.mistake]
+
+
+def analyse(deal: Deal, tricks: int = 7, solver: Solver | None = None) -> DealAnalysis:
+    """Analyse the moves of ``deal`` (finished or not) made with at most ``tricks`` tricks
+    left, by solving each position exactly with all hands known."""
+    rules = deal.rules
+    if not 1 <= tricks <= rules.hand_size:
+        raise ValueError(f"tricks={tricks}: analyse from 1 to {rules.hand_size} tricks left")
+    solver = solver or Solver(rules)
+    replay = Deal(rules, deal.dealer, deal.dealt, shown_card=deal.shown_card, seed=deal.seed)
+    moves: list[MoveAnalysis] = []
+    skipped = 0
+    for number, (seat, move) in enumerate(deal.history, start=1):
+        played = len(replay.tricks)
+        if rules.hand_size - played > tricks or replay.phase != "play":
+            skipped += 1
+        else:
+            solution = solver.solve(replay)
+            moves.append(
+                MoveAnalysis(
+                    number,
+                    played + 1,
+                    seat,
+                    move,
+                    solution.best,
+                    solution.moves[move],
+                    tuple(solution.best_moves),
+                )
+            )
+        replay.push(move, seat=seat)
+    return DealAnalysis(tricks, skipped, tuple(moves))

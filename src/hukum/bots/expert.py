@@ -1,0 +1,105 @@
+"""The expert player: the exact solver over sampled worlds in the last tricks, search before.
+
+With at most ``solve_tricks`` tricks left it deals out the unseen cards many ways that agree
+with its view (:func:`hukum.bots.search.sample_world`), weighs each world by how likely the
+other seats' past plays were under the rule-based player (a factor ``infer`` for each play
+that player would not have made), solves each world exactly with all hands known
+(:mod:`hukum.bots.solver`) and plays the move with the best weighted mean result in match
+points (a small bonus for tens breaks ties). Earlier in the deal, where an exact solve would
+not fit the time a move may take, it plays as the search player; the face-down card and the
+announced suit are the rule-based player's choice, as for search.
+
+>>> from hukum.mindi import Deal, Rules
+>>> deal = Deal.new(Rules(), dealer=0, seed=2)
+>>> while len(deal.tricks) < 9:
+...     deal.push(deal.legal_moves()[0])
+>>> bot = ExpertBot(seed=1, samples=4)
+>>> bot.choose(deal.view(deal.turn)) in deal.legal_moves()
+True
+>>> bot.last_samples
+4
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from hukum.bots.base import Bot, check_turn
+from hukum.bots.rules import RulesBot
+from hukum.bots.search import SearchBot, replay, sample_world
+from hukum.bots.solver import Solver
+from hukum.mindi import Move, MoveKind, Rules, View
+
+__all__ = ["ExpertBot"]
+
+
+class ExpertBot(Bot):
+    """Solver-backed play over weighted sampled worlds (see module doc)."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = 20,
+        solve_tricks: int = 5,
+        infer: float = 0.5,
+        time_budget: float | None = None,
+        **search: object,
+    ) -> None:
+        """An expert: ``samples`` worlds a move once at most ``solve_tricks`` tricks are left
+        (fewer if ``time_budget`` seconds run out, never fewer than 2); ``infer`` weighs down a
+        world for each past play the rule-based player would not have made; the other options
+        go to the search player used before that."""
+        if not 0.0 < infer <= 1.0:
+            raise ValueError(f"infer={infer!r} must be above 0 and at most 1")
+        if samples < 1:
+            raise ValueError(f"samples={samples!r}: at least one world a move")
+        if not 0 <= solve_tricks <= 13:
+            raise ValueError(f"solve_tricks={solve_tricks!r} must be from 0 to 13")
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.solve_tricks = solve_tricks
+        self.infer = infer
+        self.time_budget = time_budget
+        self.search = SearchBot(seed=seed, **search)  # type: ignore[arg-type]
+        self.judge = RulesBot()
+        self._solvers: dict[Rules, Solver] = {}
+        self.last_samples = 0
+
+    def choose(self, view: View) -> Move:
+        """The legal move with the best weighted mean exact result over sampled worlds."""
+        moves = check_turn(view)
+        rules = view.rules
+        left = rules.hand_size - len(view.tricks)
+        if (
+            len(moves) == 1
+            or moves[0].kind in (MoveKind.HIDE, MoveKind.ANNOUNCE)
+            or left > self.solve_tricks
+            or rules.players != 4
+        ):
+            self.last_samples = 0
+            return moves[0] if len(moves) == 1 else self.search.choose(view)
+        solver = self._solvers.get(rules)
+        if solver is None:
+            solver = self._solvers[rules] = Solver(rules, table_bits=18)
+        team = view.seat % 2
+        totals = dict.fromkeys(moves, 0.0)
+        start = time.perf_counter()
+        count = 0
+        while count < self.samples:
+            world = sample_world(view, self.rng)
+            deal, weight = replay(view, world, self.judge, self.infer)
+            for move, forecast in solver.solve(deal).moves.items():
+                tens = forecast.tens[team] - forecast.tens[1 - team]
+                totals[move] += weight * (forecast.score(team) + 0.05 * tens)
+            count += 1
+            if (
+                self.time_budget is not None
+                and count >= 2
+                and time.perf_counter() - start >= self.time_budget
+            ):
+                break
+        self.last_samples = count
+        return max(moves, key=lambda m: totals[m])

@@ -1,0 +1,61 @@
+"""The expert player: exact solves over sampled worlds in the last tricks, search before."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hukum.bots import BotError, make_bot
+from hukum.bots.expert import ExpertBot
+from hukum.mindi import Deal, Move, Rules
+
+
+def _late(rules: Rules, seed: int, left: int) -> Deal:
+    deal = Deal.new(rules, dealer=seed % 4, seed=seed)
+    rng = random.Random(seed)
+    while rules.hand_size - len(deal.tricks) > left or len(deal.legal_moves()) < 2:
+        deal.push(rng.choice(deal.legal_moves()))
+    return deal
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(trump="band"), Rules(trump="band", reveal="on_request"), Rules(deck=48)],
+    ids=["classic", "hidden", "on_request", "deck48"],
+)
+def test_solves_the_last_tricks(rules: Rules) -> None:
+    """With few tricks left every sample is solved, and the move is legal (M-8, M-12)."""
+    bot = ExpertBot(seed=3, samples=3, steps=200)
+    for seed in range(4):
+        deal = _late(rules, seed, 3)
+        assert deal.turn is not None
+        assert bot.choose(deal.view(deal.turn)) in deal.legal_moves()
+        assert bot.last_samples == 3
+
+
+def test_search_plays_before_the_solver_fits() -> None:
+    """Early in the deal the search player decides; its choice is legal."""
+    bot = ExpertBot(seed=1, samples=3, steps=200)
+    deal = _late(Rules(), 1, 12)
+    assert deal.turn is not None
+    assert bot.choose(deal.view(deal.turn)) in deal.legal_moves()
+    assert bot.last_samples == 0
+
+
+def test_same_seed_same_choice() -> None:
+    deal = _late(Rules(), 7, 4)
+    assert deal.turn is not None
+    view = deal.view(deal.turn)
+    first = ExpertBot(seed=5, samples=4).choose(view)
+    assert ExpertBot(seed=5, samples=4).choose(view) == first
+    assert isinstance(first, Move)
+
+
+def test_made_by_name_with_options() -> None:
+    bot = make_bot("expert", seed=2, samples=5, solve_tricks=4)
+    assert bot.name == "expert" and isinstance(bot, ExpertBot) and bot.samples == 5
+    with pytest.raises(BotError, match="expert"):
+        make_bot("expert", nonsense=1)
+    with pytest.raises(ValueError, match="infer"):
+        ExpertBot(infer=0.0)
