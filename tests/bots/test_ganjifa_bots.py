@@ -10,7 +10,7 @@ import pytest
 from hukum.bots import BotError
 from hukum.bots.ganjifa import BOT_NAMES, RandomBot, make_bot
 from hukum.bots.ganjifa.rules import RulesBot, Situation, keep_value, play, situation
-from hukum.bots.ganjifa.search import SearchBot, build_deal, candidates, sample_world
+from hukum.bots.ganjifa.search import SearchBot, answers, build_deal, candidates, sample_world
 from hukum.ganjifa import SUIT_MASKS, Card, CardSet, Deal, Move, MoveKind, Rules, Suit
 from tests.ganjifa.helpers import ready
 
@@ -209,3 +209,14 @@ def test_make_bot_by_name_and_errors() -> None:
     with pytest.raises(BotError, match="no move"):
         RulesBot().choose(deal.view((deal.turn or 0) + 1 if deal.turn != 2 else 0))
     assert CardSet(0) == CardSet()
+
+
+def test_search_tries_distinct_legal_answers_keeping_trumps() -> None:
+    deal = ready({0: "Ma3 Ma4 Ma5", 1: "Ra1 Ra2 Ra3 Ka5 Ka6 Ka7"})
+    deal.push(Move.parse("dukal Ma3 Ma4 Ma5"))
+    view = deal.view(1)
+    tried = answers(view)
+    assert 1 <= len(tried) <= 3 and len(set(tried)) == len(tried)
+    for move in tried:
+        assert move in view.legal_moves and move.size == 3
+        assert not move.cards.suit(Suit.RAMA)  # with plain cards to spare, no trump given

@@ -516,6 +516,11 @@ class Deal:
         return tuple(Played(s, m) for s, m in self._trick)
 
     @property
+    def trick_moves(self) -> tuple[tuple[int, Move], ...]:
+        """The trick in progress as ``(seat, move)`` pairs (cheaper than :attr:`trick`)."""
+        return self._trick
+
+    @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks (a Dukal with its answers counts as one)."""
         return tuple(self._tricks)

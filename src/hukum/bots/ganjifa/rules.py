@@ -93,7 +93,7 @@ def situation_of_deal(deal: Deal) -> Situation:
         phase,
         hand,
         deal.allowed_cards(),
-        tuple((p.seat, p.move) for p in deal.trick),
+        deal.trick_moves,
         deal.answer_size,
         int(deal.trump),
         DECK & ~held,

@@ -7,8 +7,8 @@ when that was not a trump), and before the opening lead who holds the trump Raja
 For each world the deal is rebuilt from the hands as dealt, the history replayed, and
 every candidate move played to the end with the rule-based player for all three seats;
 the move with the most cards captured for this seat, summed over the worlds, is played.
-Cards that are equivalent (nothing between them left in another hand) are tried once.
-Answers to a Dukal are left to the rule-based player.
+Cards that are equivalent (nothing between them left in another hand) are tried once; to
+answer a Dukal, three ways of choosing the k cards are tried (:func:`answers`).
 
 The budget is counted in simulated moves, not seconds, so that play does not depend on the
 load of the machine.
@@ -28,10 +28,10 @@ import random
 from collections.abc import Sequence
 
 from hukum.bots.ganjifa.base import GanjifaBot, check_turn
-from hukum.bots.ganjifa.rules import play, situation, situation_of_deal
-from hukum.ganjifa import CARDS, SUIT_MASKS, Card, Deal, Move, MoveKind, View, bits
+from hukum.bots.ganjifa.rules import keep_value, play, situation, situation_of_deal
+from hukum.ganjifa import CARDS, SUIT_MASKS, Card, Deal, Move, MoveKind, Suit, View, bits
 
-__all__ = ["SearchBot", "World", "build_deal", "candidates", "sample_world"]
+__all__ = ["SearchBot", "World", "answers", "build_deal", "candidates", "sample_world"]
 
 #: A sampled world: every seat's current hand (mask).
 World = tuple[int, int, int]
@@ -116,6 +116,28 @@ def candidates(view: View, moves: Sequence[Move]) -> list[Move]:
     return [m for g in groups for m in g] + dukals
 
 
+def answers(view: View) -> list[Move]:
+    """The answers to a Dukal worth trying: the rule-based player's (keep trumps, runs and
+    sure winners), the k weakest cards, and the cards of the shortest plain suits (to be
+    able to trump them later)."""
+    sit = situation(view)
+    k = view.dukal
+    hand = list(view.hand)
+    length = {s: len(view.hand.suit(s)) for s in Suit}
+    trump = view.trump
+    orders = (
+        sorted(hand, key=lambda c: (keep_value(sit, c), c)),
+        sorted(hand, key=lambda c: (c.suit == trump, c.power, c)),
+        sorted(hand, key=lambda c: (c.suit == trump, length[c.suit], c.power, c)),
+    )
+    out: list[Move] = []
+    for order in orders:
+        move = Move.give(order[:k])
+        if move not in out:
+            out.append(move)
+    return out
+
+
 def _playout(deal: Deal) -> int:
     """Play ``deal`` to the end with the rule-based player; the number of moves made."""
     made = 0
@@ -133,7 +155,7 @@ class SearchBot(GanjifaBot):
     def __init__(
         self,
         seed: int = 0,
-        steps: int | None = 6000,
+        steps: int | None = 12_000,
         worlds: int | None = None,
         min_worlds: int = 2,
     ) -> None:
@@ -152,9 +174,7 @@ class SearchBot(GanjifaBot):
         moves = check_turn(view)
         if len(moves) == 1:
             return moves[0]
-        if view.phase == "answer":
-            return play(situation(view))
-        tried = candidates(view, moves)
+        tried = answers(view) if view.phase == "answer" else candidates(view, moves)
         if len(tried) == 1:
             return tried[0]
         me = view.seat
