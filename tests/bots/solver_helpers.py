@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from hukum.cards import CARDS, Card, bits, deck
-from hukum.mindi import Deal, Outcome, Rules
+from hukum.mindi import Deal, Move, Outcome, Rules
 
 #: Every 4-player rule option that changes play: trump methods, reveal, must_trump,
 #: capture, tie-break, direction and pack.
@@ -108,3 +108,33 @@ def minimax(deal: Deal) -> tuple[tuple[int, ...], Outcome]:
         deal.pop()
     pick = max if turn % 2 == 0 else min
     return pick(results, key=lambda r: r[0])  # type: ignore[no-any-return]
+
+
+def scripted_endgame(rules: Rules, leader: int, *texts: str) -> Deal:
+    """A deal whose first tricks all follow suit and are all won by ``leader``, who then
+    leads the end game with these hands (one string a seat). Each suit must have a multiple
+    of four cards outside the end game."""
+    end = [[Card.parse(t) for t in text.split()] for text in texts]
+    used = {c for hand in end for c in hand}
+    rest = [c for c in bits(deck(rules.deck)) if c not in used]
+    tricks = []
+    for suit in range(4):
+        cards = sorted((c for c in rest if c >> 4 == suit), reverse=True)
+        assert len(cards) % 4 == 0, "each suit needs a multiple of four cards played before"
+        tricks += [cards[i : i + 4] for i in range(0, len(cards), 4)]
+    hands: list[list[Card]] = [[] for _ in range(4)]
+    for four in tricks:
+        # The leader holds the highest card of each, so wins it and leads the next.
+        seats = [leader, *(s for s in range(4) if s != leader)]
+        for seat, card in zip(seats, four, strict=True):
+            hands[seat].append(card)
+    for seat in range(4):
+        hands[seat] += end[seat]
+    dealer = (leader - rules.step) % 4
+    deal = Deal(rules, dealer, hands)
+    for four in tricks:
+        for _ in range(4):
+            turn = deal.turn
+            assert turn is not None
+            deal.push(Move.play(next(c for c in four if c in deal.hand(turn))))
+    return deal

@@ -7,8 +7,14 @@ import random
 import pytest
 
 from hukum.bots.solver import Solver, SolverError
-from hukum.mindi import Deal, Rules
-from tests.bots.solver_helpers import VARIANTS, minimax, quiet_endgame, random_endgame
+from hukum.mindi import Deal, Move, Rules
+from tests.bots.solver_helpers import (
+    VARIANTS,
+    minimax,
+    quiet_endgame,
+    random_endgame,
+    scripted_endgame,
+)
 
 
 def _same(deal: Deal, solver: Solver) -> None:
@@ -78,3 +84,23 @@ def test_forecast_reads() -> None:
     assert forecast.score(1 - forecast.winner) == -forecast.points
     assert forecast.describe().startswith(f"Team {forecast.winner} ")
     assert sum(forecast.tens) == 4
+
+
+def test_a_cut_with_the_ten_saves_a_mindi() -> None:
+    """Cut hukum, trump not yet set (M-11): seat 0 leads K♠ and seat 1, out of spades, sets
+    trump with the card it plays. Cutting with the 10♥ wins the trick with it; cutting with
+    2♦ or 2♣ leaves the 10♥ to be caught by the A♥ later, a mendikot for team 0."""
+    rules = Rules()
+    deal = scripted_endgame(rules, 0, "KS AH 2S", "10H 2D 2C", "10S 3S 4S", "3H 4H 5H")
+    assert not deal.trump_known and len(deal.tricks) == 10
+    deal.push(Move.parse("KS"))
+    solution = Solver(rules).solve(deal)
+    assert [str(m) for m in solution.best_moves] == ["10H"]
+    assert solution.best.tens == (3, 1) and solution.best.winner == 0
+    for text in ("2C", "2D"):
+        forecast = solution.moves[Move.parse(text)]
+        assert (forecast.tens, forecast.kind) == ((4, 0), "mendikot")
+    for move, forecast in solution.moves.items():  # and the engine agrees, line by line
+        deal.push(move)
+        assert minimax(deal)[1].tens == forecast.tens
+        deal.pop()
