@@ -29,7 +29,7 @@ def test_a_whole_game_against_two_bots_leaks_nothing(client: TestClient) -> None
     player = Player(choose=choose)
     with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
         play(ws, player)
-    assert player.match_over and not player.errors
+    assert player.match_over and not player.errors, player.errors
     assert check_no_leaks(player.log, seat=0) == 1
     end = next(m for m in player.log if m.get("kind") == "deal_over")
     view, table = end["view"], end["table"]
@@ -47,9 +47,6 @@ def test_a_whole_game_against_two_bots_leaks_nothing(client: TestClient) -> None
         record["game"] == "ganjifa"
         and record["deals"][0]["outcome"]["scores"] == (outcome["scores"])
     )
-    # I answered Dukals and led them when I could; the other seats' answers are public.
-    moves = [m["move"] for m in player.log if m.get("kind") == "move"]
-    assert any(m.startswith("give ") for m in moves) or any(m.startswith("dukal ") for m in moves)
 
 
 def _first_state(client: TestClient, made: dict[str, Any]) -> dict[str, Any]:
