@@ -3,7 +3,6 @@ suits a player shows to be empty under G-7."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -129,19 +128,3 @@ def test_g7_voids_in_the_view_come_from_public_play() -> None:
     assert voids[1] == frozenset({Suit.KURMA, Suit.VARAHA})
     assert deal.view(1).voids == voids
     assert not deal.hand(1) & (SUIT_MASKS[Suit.KURMA] | SUIT_MASKS[Suit.VARAHA])
-
-
-def test_g11_view_as_json_for_a_client_holds_only_what_the_seat_may_see() -> None:
-    deal = ready({0: "Ma3 Ma4 Ma5"})
-    deal.push(Move.parse("dukal Ma3 Ma4 Ma5"))
-    data = deal.view(1).to_dict()
-    assert json.loads(json.dumps(data)) == data
-    assert data["decision"] == "answer" and data["need"] == 3 and data["dukals"] == []
-    assert data["allowed"] == data["hand"] == CardSet(deal.hand(1)).codes
-    others = CardSet(deal.hand(0) | deal.hand(2)).codes
-    text = json.dumps(data)
-    assert not any(f'"{code}"' in text for code in others)
-    assert data["trick"] == [{"seat": 0, "move": "dukal Ma5 Ma4 Ma3"}]  # card order
-    leader = ready({0: "Ka3 Ka4 Ka5"}).view(0).to_dict()
-    assert leader["decision"] == "lead" and "dukal Ka3 Ka4 Ka5" in leader["dukals"]
-    assert deal.view(2).to_dict()["decision"] is None

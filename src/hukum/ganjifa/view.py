@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from hukum.ganjifa.cards import CardSet, Suit
-from hukum.ganjifa.move import Move, MoveKind
+from hukum.ganjifa.move import Move
 from hukum.ganjifa.outcome import Outcome
 from hukum.ganjifa.rules import PLAYERS, Rules
 from hukum.ganjifa.trick import Played, Trick
@@ -78,41 +77,6 @@ class View:
     def decision(self) -> str | None:
         """What this seat decides now: ``lead``, ``follow``, ``answer``; None if not its turn."""
         return self.phase if self.my_turn else None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The view as JSON-ready data for a client: cards and moves in their notation; to
-        answer a Dukal, ``need`` cards out of ``allowed`` (the answers are not listed)."""
-        dukals = [str(m) for m in self.legal_moves if m.kind is MoveKind.DUKAL]
-        return {
-            "game": "ganjifa",
-            "rules": self.rules.to_dict(),
-            "seat": self.seat,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "turn": self.turn,
-            "decision": self.decision,
-            "need": self.need,
-            "trump": self.trump.code,
-            "hand": self.hand.codes,
-            "allowed": self.allowed.codes,
-            "dukals": dukals if self.phase == "lead" else [],
-            "trick": [{"seat": p.seat, "move": str(p.move)} for p in self.trick],
-            "dukal": self.dukal,
-            "tricks": [
-                {
-                    "leader": t.leader,
-                    "plays": [{"seat": p.seat, "move": str(p.move)} for p in t.plays],
-                    "winner": t.winner,
-                }
-                for t in self.tricks
-            ],
-            "hand_sizes": list(self.hand_sizes),
-            "scores": list(self.scores),
-            "voids": [sorted(s.code for s in v) for v in self.voids],
-            "outcome": None
-            if self.outcome is None
-            else {"scores": list(self.outcome.scores), "winners": list(self.outcome.winners)},
-        }
 
     @property
     def need(self) -> int:
