@@ -1,7 +1,9 @@
-"""The lobby API: create a room, look at it, take a seat, fill with bots, start, record."""
+"""The lobby API: create a room, look at it, take a seat, fill with bots, start, record,
+and the analysis of a finished deal."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -98,3 +100,43 @@ async def record(code: str, registry: Reg) -> dict[str, Any]:
         data = table.game.record(table.match)
     data["deals"] = [d for d in data["deals"] if d["outcome"] is not None]
     return data
+
+
+@router.get("/{code}/deals/{number}/analysis")
+async def analysis(code: str, number: int, registry: Reg) -> dict[str, Any]:
+    """The exact analysis of a finished Mindi deal's last seven tricks (all its cards are
+    public once it is over): for each move, the best result the mover's team could force
+    before and after it, and the better moves."""
+    from hukum.analysis import analyse
+    from hukum.bots.solver import SolverError
+
+    table = await registry.require(code)
+    if table.game.name != "mindi":
+        raise ProtocolError("no_analysis", "deal analysis is for Mindi deals", 409)
+    deals = table.match.deals if table.match is not None else []
+    if not 1 <= number <= len(deals):
+        raise ProtocolError("unknown_deal", f"no deal {number} at this table", 404)
+    deal = deals[number - 1]
+    if not deal.is_over():
+        raise ProtocolError("deal_not_over", "a deal is analysed once it is over", 409)
+    try:
+        report = await asyncio.to_thread(analyse, deal)
+    except SolverError as e:
+        raise ProtocolError("no_analysis", str(e), 409) from None
+    return {
+        "deal": number,
+        "tricks": report.tricks,
+        "skipped": report.skipped,
+        "moves": [
+            {
+                "number": m.number,
+                "trick": m.trick,
+                "seat": m.seat,
+                "move": str(m.move),
+                "mistake": m.mistake,
+                "best": [str(b) for b in m.best],
+                "text": m.describe(),
+            }
+            for m in report.moves
+        ],
+    }

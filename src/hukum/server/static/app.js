@@ -33,6 +33,7 @@ const S = {
   commitments: {}, // deal number -> commitment
   verify: {}, // deal number -> {hash: bool, server: {...} | null, error}
   dealers: {}, // deal number -> dealer seat
+  analysis: {}, // deal number -> {loading} | {data} | {error} (GET …/deals/<n>/analysis)
   ref: 0,
   pending: {},
   notFound: false,
@@ -846,7 +847,8 @@ function bannerHTML() {
     const o = outcomeText(v.outcome);
     const good = myTeam() === null || v.outcome.winner === myTeam();
     parts.push(`<div class="banner result ${good ? "good" : "bad"} kind-${esc(v.outcome.kind)}" id="result" role="status">
-      <strong>${esc(o.head)}</strong> <span class="why">${esc(o.why)}</span> <span class="pts">${esc(o.points)}</span></div>`);
+      <strong>${esc(o.head)}</strong> <span class="why">${esc(o.why)}</span> <span class="pts">${esc(o.points)}</span>
+      <button class="small" id="analyse" data-action="analyse">${esc(t("analysis.button"))}</button></div>`);
   }
   if (S.table.status === "over" && isG()) {
     const scores = S.table.scores ?? [];
@@ -931,6 +933,37 @@ function fairDealHTML(n, current) {
     ${seed ? `<button ${id("verify")} data-action="verify" data-deal="${n}">${esc(t("fair.verify"))}</button>` : ""}${out}</div>`;
 }
 
+/** The exact analysis of the finished deal: each move of the last tricks, mistakes marked. */
+function analysisHTML() {
+  const a = S.analysis[S.view.deal_number];
+  if (!a) return "";
+  let body;
+  if (a.loading) body = `<p>${esc(t("analysis.loading"))}</p>`;
+  else if (a.error) body = `<p class="message error">${esc(a.error)}</p>`;
+  else {
+    const wrong = a.data.moves.filter((m) => m.mistake);
+    const rows = a.data.moves
+      .map((m) => `<li class="${m.mistake ? "mistake" : ""}">${esc(m.text)}</li>`)
+      .join("");
+    body = `<p>${esc(wrong.length ? t("analysis.mistakes", { n: wrong.length, k: a.data.tricks }) : t("analysis.none", { k: a.data.tricks }))}</p>
+      <ol class="analysis-moves" start="${a.data.skipped + 1}">${rows}</ol>`;
+  }
+  return `<section class="panel analysis" id="analysis"><h3>${esc(t("analysis.title"))}</h3>${body}</section>`;
+}
+
+async function analyseDeal() {
+  const n = S.view.deal_number;
+  S.analysis[n] = { loading: true };
+  render();
+  try {
+    const { data } = await api("GET", `/api/tables/${S.code}/deals/${n}/analysis`);
+    S.analysis[n] = { data };
+  } catch (err) {
+    S.analysis[n] = { error: errorText(err) };
+  }
+  render();
+}
+
 /** The fair-shuffle panel: this deal, and the one before it once its seed is known (so
  * that it can still be checked after the next deal has begun). */
 function fairHTML() {
@@ -970,7 +1003,7 @@ function renderGame() {
     "g-banner": bannerHTML(),
     "g-controls": controlsHTML(),
     "g-hand": g ? handG(gctx()) : handHTML(),
-    "g-side": panel + (g ? scoreG(gctx()) : scoreHTML()) + fairHTML(),
+    "g-side": panel + (g ? scoreG(gctx()) : scoreHTML() + analysisHTML()) + fairHTML(),
   };
   for (const [id, html] of Object.entries(parts)) {
     const el = game.querySelector(`#${id}`);
@@ -1162,6 +1195,9 @@ app.addEventListener("click", (e) => {
     case "panel":
       S.panel = S.panel === el.dataset.panel ? null : el.dataset.panel;
       render();
+      break;
+    case "analyse":
+      analyseDeal();
       break;
     case "verify":
       verifyDeal(Number(el.dataset.deal));

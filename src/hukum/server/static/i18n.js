@@ -199,6 +199,11 @@ const en = {
   "preset.mendicot": "Mendicot",
   "preset.dehla-pakad": "Dehla Pakad",
 
+  "analysis.button": "Analyse the deal",
+  "analysis.title": "Analysis (all hands known)",
+  "analysis.loading": "Solving the last tricks exactly…",
+  "analysis.mistakes": "{n} moves of the last {k} tricks gave something away (marked):",
+  "analysis.none": "Every move of the last {k} tricks was a best play.",
   "g.name": "Dashavatara Ganjifa",
   "g.lobby.title": "Dashavatara Ganjifa",
   "g.lobby.text": "120 round cards in ten avatar suits, three players each for themselves: you against two computer players, or a private room for three.",
@@ -288,6 +293,7 @@ const hi = {
   "lobby.join.placeholder": "कोड या लिंक",
   "lobby.join.button": "जुड़ें",
 
+  "analysis.button": "बाज़ी का विश्लेषण",
   "g.name": "दशावतार गंजीफ़ा",
   "g.lobby.title": "दशावतार गंजीफ़ा",
   "g.lobby.text": "दस अवतार रंगों के 120 गोल पत्ते, तीन खिलाड़ी, हर कोई अपने लिए: आप और दो कंप्यूटर खिलाड़ी, या तीन के लिए निजी कमरा।",

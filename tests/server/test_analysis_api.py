@@ -1,0 +1,37 @@
+"""The analysis of a finished deal through the app: every analysed move of the last seven
+tricks, refused for a deal in progress or a Ganjifa table."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from hukum import records
+from hukum.analysis import analyse
+from tests.server.conftest import create, play
+from tests.server.helpers import Player
+
+
+def test_a_finished_deal_is_analysed_move_by_move(client: TestClient) -> None:
+    made = create(client, start_now=True, bots="random", options={"deals": 2, "target": None})
+    code = made["code"]
+    before = client.get(f"/api/tables/{code}/deals/1/analysis")
+    assert before.json()["error"]["code"] == "deal_not_over"
+    player = Player()
+    with client.websocket_connect(f"/ws/{code}?token={made['token']}") as ws:
+        play(ws, player, deals=1)
+    data = client.get(f"/api/tables/{code}/deals/1/analysis").json()
+    assert data["deal"] == 1 and data["tricks"] == 7
+    assert len(data["moves"]) == 28 and data["skipped"] == 24  # the last 7 of 13 tricks
+    # The same as the library's analysis of the recorded deal.
+    match = records.from_dict(client.get(f"/api/tables/{code}/record").json())
+    expected = analyse(match.deals[0])
+    assert [m["text"] for m in data["moves"]] == [m.describe() for m in expected.moves]
+    assert [m["mistake"] for m in data["moves"]] == [m.mistake for m in expected.moves]
+    missing = client.get(f"/api/tables/{code}/deals/3/analysis")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "unknown_deal"
+
+
+def test_ganjifa_deals_are_not_analysed(client: TestClient) -> None:
+    made = create(client, game="ganjifa", bots="random", start_now=True)
+    r = client.get(f"/api/tables/{made['code']}/deals/1/analysis")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "no_analysis"
