@@ -115,8 +115,45 @@ def _percentile(values: Sequence[float], q: float) -> float:
     return ordered[rank - 1]
 
 
+class DuplicateFigures:
+    """The figures every arena report (Mindi here, Ganjifa in :mod:`hukum.ganjifa_arena`)
+    works out the same way from its deals: each result has ``times_a`` and ``times_b``, and
+    the report's ``score`` is bot A's duplicate deals won, ties counting half."""
+
+    results: tuple[Any, ...]
+
+    @property
+    def score(self) -> float:
+        """Bot A's duplicate deals won, ties counting half."""
+        raise NotImplementedError
+
+    @property
+    def deals(self) -> int:
+        """Number of duplicate deals played."""
+        return len(self.results)
+
+    @property
+    def win_rate(self) -> float:
+        """Bot A's duplicate win rate."""
+        return self.score / self.deals if self.deals else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95% Wilson interval of the duplicate win rate."""
+        return wilson(self.score, self.deals)
+
+    def times(self, side: str) -> list[float]:
+        """Every decision time of side ``A`` or ``B``, in seconds."""
+        return [t for r in self.results for t in (r.times_a if side == "A" else r.times_b)]
+
+    def time_stats(self, side: str) -> tuple[float, float, float]:
+        """Decision time p50, p95 and max of side ``A`` or ``B``, in seconds."""
+        t = self.times(side)
+        return _percentile(t, 0.5), _percentile(t, 0.95), max(t, default=0.0)
+
+
 @dataclass(frozen=True)
-class ArenaReport:
+class ArenaReport(DuplicateFigures):
     """The results of an arena run and the figures computed from them."""
 
     bot_a: str
@@ -129,11 +166,6 @@ class ArenaReport:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
     @property
-    def deals(self) -> int:
-        """Number of duplicate deals played."""
-        return len(self.results)
-
-    @property
     def plays(self) -> list[PlayResult]:
         """Every play (two per deal)."""
         return [p for r in self.results for p in r.plays]
@@ -142,16 +174,6 @@ class ArenaReport:
     def score(self) -> float:
         """Bot A's duplicate deals won, ties counting half."""
         return sum(duplicate_score(r.plays) for r in self.results)
-
-    @property
-    def win_rate(self) -> float:
-        """Bot A's duplicate win rate."""
-        return self.score / self.deals if self.deals else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """95% Wilson interval of the duplicate win rate."""
-        return wilson(self.score, self.deals)
 
     @property
     def play_win_rate(self) -> float:
@@ -172,15 +194,6 @@ class ArenaReport:
         plays = self.plays
         i = 0 if side == "A" else 1
         return statistics.fmean(p.tens[i] for p in plays) if plays else 0.0
-
-    def times(self, side: str) -> list[float]:
-        """Every decision time of side ``A`` or ``B``, in seconds."""
-        return [t for r in self.results for t in (r.times_a if side == "A" else r.times_b)]
-
-    def time_stats(self, side: str) -> tuple[float, float, float]:
-        """Decision time p50, p95 and max of side ``A`` or ``B``, in seconds."""
-        t = self.times(side)
-        return _percentile(t, 0.5), _percentile(t, 0.95), max(t, default=0.0)
 
 
 def _one_deal_rules(rules: Rules) -> Rules:

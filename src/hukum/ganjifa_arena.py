@@ -38,7 +38,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from rich.table import Table
 
 from hukum import ganjifa
-from hukum.arena import _chunks, _ms, _percentile, wilson
+from hukum.arena import DuplicateFigures, _chunks, _ms
 from hukum.bots.ganjifa import make_bot
 
 __all__ = [
@@ -149,7 +149,7 @@ def _chunk(
 
 
 @dataclass(frozen=True)
-class GanjifaArenaReport:
+class GanjifaArenaReport(DuplicateFigures):
     """The results of a Ganjifa arena run and the figures computed from them."""
 
     bot_a: str
@@ -161,11 +161,6 @@ class GanjifaArenaReport:
     record_dir: str | None = None
 
     @property
-    def deals(self) -> int:
-        """Number of duplicate deals played."""
-        return len(self.results)
-
-    @property
     def plays(self) -> list[GanjifaPlay]:
         """Every play (three per deal)."""
         return [p for r in self.results for p in r.plays]
@@ -174,16 +169,6 @@ class GanjifaArenaReport:
     def score(self) -> float:
         """Bot A's duplicate deals won, ties counting half."""
         return sum(duplicate_score(r.plays) for r in self.results)
-
-    @property
-    def win_rate(self) -> float:
-        """Bot A's duplicate win rate (50%: equal strength)."""
-        return self.score / self.deals if self.deals else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """95% Wilson interval of the duplicate win rate."""
-        return wilson(self.score, self.deals)
 
     @property
     def win_share(self) -> float:
@@ -202,11 +187,6 @@ class GanjifaArenaReport:
         if not plays:
             return 0.0
         return statistics.fmean(p.a_cards if side == "A" else p.b_cards for p in plays)
-
-    def time_stats(self, side: str) -> tuple[float, float, float]:
-        """Decision time p50, p95 and max of side ``A`` or ``B``, in seconds."""
-        t = [x for r in self.results for x in (r.times_a if side == "A" else r.times_b)]
-        return _percentile(t, 0.5), _percentile(t, 0.95), max(t, default=0.0)
 
 
 def run_ganjifa_arena(

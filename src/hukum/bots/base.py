@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
 from hukum.mindi import Move, View
 
-__all__ = ["Bot", "BotError", "RandomBot"]
+__all__ = ["Bot", "BotError", "RandomBot", "check_turn"]
+
+M_co = TypeVar("M_co", covariant=True)
 
 
 class BotError(RuntimeError):
@@ -38,8 +42,20 @@ class Bot(ABC):
         return f"<{type(self).__name__} {self.name!r}>"
 
 
-def check_turn(view: View) -> tuple[Move, ...]:
-    """The legal moves of ``view``; raises :class:`BotError` when there are none."""
+class _Turn(Protocol[M_co]):
+    """What :func:`check_turn` needs of a view, of either game."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def legal_moves(self) -> Sequence[M_co]: ...
+
+
+def check_turn(view: _Turn[M_co]) -> Sequence[M_co]:
+    """The legal moves of ``view`` (Mindi or Ganjifa); raises :class:`BotError` when there
+    are none."""
     moves = view.legal_moves
     if not moves:
         raise BotError(f"seat {view.seat} has no move to make (phase {view.phase})")

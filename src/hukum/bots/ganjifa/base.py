@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
 
-from hukum.bots.base import BotError
+from hukum.bots.base import check_turn
 from hukum.ganjifa import Move, View
 
 __all__ = ["GanjifaBot", "RandomBot", "check_turn"]
@@ -32,14 +31,6 @@ class GanjifaBot(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
-
-
-def check_turn(view: View) -> Sequence[Move]:
-    """The legal moves of ``view``; raises :class:`BotError` when there are none."""
-    moves = view.legal_moves
-    if not moves:
-        raise BotError(f"seat {view.seat} has no move to make (phase {view.phase})")
-    return moves
 
 
 class RandomBot(GanjifaBot):

@@ -72,12 +72,11 @@ export function roundCardSVG(code, label) {
   const ground = court ? color : "#fffaf0";
   const ink = court ? "#fff" : color;
   const crown = rank === "R" ? `<path d="M21 47 L23 41 L27 45 L30 39 L33 45 L37 41 L39 47 Z" fill="#f2c94c"/>` : "";
-  const text = rank === "R" || rank === "M" ? rank : rank;
   return `<svg class="card-face round" viewBox="0 0 60 60" role="img" aria-label="${label}">
 <circle cx="30" cy="30" r="28.5" fill="${ground}" stroke="${color}" stroke-width="3"/>
 <circle cx="30" cy="30" r="24.5" fill="none" stroke="${court ? "#fff" : color}" stroke-width="0.8" stroke-dasharray="2 2"/>
 <g transform="translate(18 7) scale(1.2)" style="color:${ink}" fill="currentColor">${EMBLEM[suit]}</g>
-${crown}<text x="30" y="${rank === "R" ? 40 : 49}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-weight="700" font-size="${rank === "10" ? 14 : 16}" fill="${ink}">${text}</text>
+${crown}<text x="30" y="${rank === "R" ? 40 : 49}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-weight="700" font-size="${rank === "10" ? 14 : 16}" fill="${ink}">${rank}</text>
 </svg>`;
 }
 
