@@ -43,7 +43,7 @@ class ExpertBot(Bot):
         self,
         seed: int = 0,
         samples: int = 20,
-        solve_tricks: int = 5,
+        solve_tricks: int = 7,
         infer: float = 0.5,
         time_budget: float | None = None,
         **search: object,
