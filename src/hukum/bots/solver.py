@@ -8,10 +8,14 @@ is worth more than a mendikot, M-17). Every match-point result (win, mendikot, w
 and their losses) is a monotone function of this order, so the forced value also forces the
 best points. :meth:`Solver.solve` gives it for the position and for every legal move.
 
-The search (compiled with numba) is DDS-style: a null-window alpha-beta on the value with a
-transposition table at trick boundaries, cards equivalent in the rest of the deal (adjacent
-among the unplayed cards, same hand, neither a 10) searched as one move, ordered moves and
-cut-offs when one team already has, or can no longer reach, the value probed for. The
+The search (compiled with numba) is DDS-style: a null-window alpha-beta on the value; a
+transposition table at trick boundaries whose entries hold for every position that differs
+only in which hands hold the low cards no trick of the proof turned on (the partition search
+of DDS: suit lengths, the tens and the cards that won by rank must be the same); cards
+equivalent in the rest of the deal (adjacent among the unplayed cards, same hand, neither a
+10) searched as one move; ordered moves (low to a partner holding the top card, not into a
+ruff); and cut-offs when one team already has, or can no longer reach, the value probed for
+(counting a ten of trump that nothing can beat any more as captured). The
 engine (:class:`hukum.mindi.Deal`) is the reference; the tests check the solver against an
 exhaustive minimax on the engine's own ``push``/``pop``.
 
@@ -200,15 +204,51 @@ def _apply(st: np.ndarray, cfg: np.ndarray, move: int) -> int:
 
 
 @njit(cache=True)
+def _remaining(st: np.ndarray) -> int:
+    """The cards still in the hands and face down."""
+    rem = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    if st[_FD] >= 0:
+        rem |= np.int64(1) << st[_FD]
+    return int(rem)
+
+
+@njit(cache=True)
 def _upper(st: np.ndarray, cfg: np.ndarray) -> int:
     """The most team 0 could still add: every ten, every trick, the bonuses."""
-    rest = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
-    if st[_FD] >= 0:
-        rest |= np.int64(1) << st[_FD]
+    rest = _remaining(st)
     for i in range(st[_NT]):
         rest |= np.int64(1) << st[_TC + i]
     tens = _popcount(rest & _TENS) + st[_PILE]
     return int(cfg[_TENW] * tens + 2 * st[_LEFT] + cfg[_LASTB] + cfg[_HIW])
+
+
+@njit(cache=True)
+def _trump_ten(st: np.ndarray, cfg: np.ndarray) -> int:
+    """The team sure to capture the ten of trump, -1 if neither is yet: trump counts, the
+    ten is in a hand and every higher trump, unplayed or in the trick, is its team's, so
+    that nothing can beat it (M-9). Not under dehla, where the trick winner may not keep it."""
+    trump = st[_TRUMP]
+    if cfg[_DEHLA] == 1 or trump < 0 or (st[_KNOWN] == 0 and cfg[_AUTO] == 0):
+        return -1
+    ten = trump * 16 + 8
+    team = -1
+    for h in range(4):
+        if (st[_H + h] >> ten) & 1:
+            team = h & 1
+    if team < 0:
+        return -1
+    above = np.int64(0x1E00) << (trump * 16)
+    for h in range(4):
+        if h & 1 != team and st[_H + h] & above:
+            return -1
+    fd = st[_FD]
+    if fd >= 0 and (np.int64(1) << fd) & above and st[_CH] & 1 != team:
+        return -1
+    for i in range(st[_NT]):
+        c = st[_TC + i]
+        if st[_TT + i] == 1 and st[_TS + i] & 1 != team and c & 15 > 8:
+            return -1
+    return team
 
 
 @njit(cache=True)
@@ -242,6 +282,18 @@ def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
         if mine == 0:
             continue
         others = (unplayed >> (suit * 16)) & 0x1FFF & ~mine
+        lead_bonus = 0
+        if nt == 0:
+            # Low to a partner holding the suit's top card; not into a ruff.
+            partner = st[_H + cfg[_NEXT + cfg[_NEXT + turn]]] >> (suit * 16) & 0x1FFF
+            if partner != 0 and others != 0 and partner > others ^ partner:
+                lead_bonus += 70
+            if counts and trump >= 0 and suit != trump:
+                for h in range(4):
+                    hand = st[_H + h]
+                    void = (hand >> (suit * 16)) & 0x1FFF == 0
+                    if (h & 1) != team and void and (hand >> (trump * 16)) & 0x1FFF != 0:
+                        lead_bonus -= 80
         prev_in = False
         prev_ten = False
         top = True  # no higher unplayed card in another hand (walking down)
@@ -266,6 +318,7 @@ def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
                 s = 100 + r if top else 40 - r
                 if ten and not top:
                     s -= 60
+                s += lead_bonus
             else:
                 is_trump = trump >= 0 and suit == trump and counts
                 key = -1
@@ -303,176 +356,295 @@ def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
 
 
 @njit(cache=True)
-def _key(st: np.ndarray, cfg: np.ndarray, key: np.ndarray) -> None:
-    """The table key of a trick-start position: the hands by relative rank (the i-th lowest
-    unplayed card of a suit is rank i; absolute under highest_trick), where the unplayed
-    tens are, and the rest of the state."""
+def _aggregate(st: np.ndarray, agg: np.ndarray) -> None:
+    """A trick-start position as the table sees it: ``agg[0]`` the length of each suit in
+    each hand (4 bits each), ``agg[1]`` the rest of the state (with the place of each
+    unplayed ten from the top of its suit), and ``agg[2 + s]`` who holds
+    the unplayed cards of suit ``s`` from the highest down (3 bits each; 4 is face down)."""
+    lengths = np.int64(0)
+    for h in range(4):
+        hand = st[_H + h]
+        for s in range(4):
+            n = _popcount((hand >> (s * 16)) & 0x1FFF)
+            lengths |= np.int64(n) << (16 * h + 4 * s)
+    agg[0] = lengths
     fd = st[_FD]
-    rem = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
-    if fd >= 0:
-        rem |= np.int64(1) << fd
-    h0 = np.int64(0)
-    h1 = np.int64(0)
-    h2 = np.int64(0)
-    h3 = np.int64(0)
-    tens = np.int64(0)
-    fdrel = -1
-    relative = cfg[_EQUIV] == 1
-    for suit in range(4):
-        j = suit * 16
-        for r in range(13):
-            c = suit * 16 + r
-            if not (rem >> c) & 1:
-                continue
-            if not relative:
-                j = c
-            bit = np.int64(1) << j
-            if (st[_H] >> c) & 1:
-                h0 |= bit
-            elif (st[_H + 1] >> c) & 1:
-                h1 |= bit
-            elif (st[_H + 2] >> c) & 1:
-                h2 |= bit
-            elif (st[_H + 3] >> c) & 1:
-                h3 |= bit
-            else:
-                fdrel = j
-            if r == 8:
-                tens |= bit
-            j += 1
-    key[0] = h0
-    key[1] = h1
-    key[2] = h2
-    key[3] = h3
-    key[4] = tens
-    key[5] = (
+    agg[1] = (
         st[_TURN]
         | (st[_TRUMP] + 1) << 2
         | st[_KNOWN] << 5
-        | (fdrel + 1) << 6
-        | st[_PILE] << 13
-        | (st[_STREAK] + 1) << 16
-        | (st[_HIKEY] + 1) << 19
-        | st[_HIOWN] << 26
-        | st[_CH] << 28
+        | ((fd >> 4) + 1 if fd >= 0 else 0) << 6
+        | st[_PILE] << 9
+        | (st[_STREAK] + 1) << 12
+        | (st[_HIKEY] + 1) << 15
+        | st[_HIOWN] << 22
+        | st[_CH] << 23
     )
+    for s in range(4):
+        seq = np.int64(0)
+        i = 0
+        ten = 15
+        for r in range(12, -1, -1):
+            c = s * 16 + r
+            holder = -1
+            for h in range(4):
+                if (st[_H + h] >> c) & 1:
+                    holder = h
+            if c == fd:
+                holder = 4
+            if holder >= 0:
+                if r == 8:
+                    ten = i
+                seq |= np.int64(holder) << (3 * i)
+                i += 1
+        agg[2 + s] = seq
+        agg[1] |= np.int64(ten) << (25 + 4 * s)  # where the ten is, 15 if played
 
 
 @njit(cache=True)
-def _absolute(st: np.ndarray, cfg: np.ndarray, rel: int) -> int:
-    """The card of a relative rank (see _key) in this position."""
-    if rel < 0 or cfg[_EQUIV] == 0:
-        return rel
-    suit = rel >> 4
-    fd = st[_FD]
-    rem = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
-    if fd >= 0:
-        rem |= np.int64(1) << fd
+def _top(st: np.ndarray, counts: int) -> int:
+    """The highest unplayed cards of each suit, as many as ``counts`` says (4 bits a suit)."""
+    rem = _remaining(st)
+    mask = np.int64(0)
+    for s in range(4):
+        k = (counts >> (4 * s)) & 15
+        r = 12
+        while k > 0:
+            c = s * 16 + r
+            if (rem >> c) & 1:
+                mask |= np.int64(1) << c
+                k -= 1
+            r -= 1
+    return int(mask)
+
+
+@njit(cache=True)
+def _counts(st: np.ndarray, cfg: np.ndarray, relevant: int) -> int:
+    """How many of each suit's highest unplayed cards a result depends on: down to the
+    lowest ``relevant`` card, and always down to the ten (every card under highest_trick)."""
+    rem = _remaining(st)
+    counts = 0
+    for s in range(4):
+        k = 0
+        n = 0
+        for r in range(12, -1, -1):
+            c = s * 16 + r
+            if (rem >> c) & 1:
+                n += 1
+                if (relevant >> c) & 1 or r == 8 or cfg[_EQUIV] == 0:
+                    k = n
+        counts |= k << (4 * s)
+    return counts
+
+
+@njit(cache=True)
+def _matches(entry: np.ndarray, agg: np.ndarray) -> bool:
+    """Whether a table entry holds for the position ``agg``: the same lengths and state, and
+    the same holders of the highest cards the entry depends on."""
+    if entry[1] != agg[1] or entry[0] != agg[0]:
+        return False
+    for s in range(4):
+        k = (entry[6] >> (4 * s)) & 15
+        if agg[2 + s] & ((np.int64(1) << (3 * k)) - 1) != entry[2 + s]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _from_top(st: np.ndarray, card: int) -> int:
+    """A card as its suit and its place among the suit's unplayed cards from the top."""
+    if card < 0 or card == _ASK:
+        return card
+    above = _remaining(st) & ~((np.int64(2) << card) - 1) & (np.int64(0x1FFF) << (card & 48))
+    return (card & 48) + _popcount(above)
+
+
+@njit(cache=True)
+def _at_place(st: np.ndarray, place: int) -> int:
+    """The card at a place given by _from_top in this position (-1: none)."""
+    if place < 0 or place == _ASK:
+        return place
+    rem = _remaining(st)
+    suit = place >> 4
     j = 0
-    for r in range(13):
+    for r in range(12, -1, -1):
         if (rem >> (suit * 16 + r)) & 1:
-            if j == rel & 15:
+            if j == place & 15:
                 return suit * 16 + r
             j += 1
     return -1
 
 
 @njit(cache=True)
-def _relative(st: np.ndarray, cfg: np.ndarray, card: int) -> int:
-    """The relative rank (see _key) of a card in this position."""
-    if card < 0 or card == _ASK or cfg[_EQUIV] == 0:
-        return card
-    suit = card >> 4
-    fd = st[_FD]
-    rem = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
-    if fd >= 0:
-        rem |= np.int64(1) << fd
-    below = rem & ((np.int64(1) << card) - 1) & (np.int64(0x1FFF) << (suit * 16))
-    return suit * 16 + _popcount(below)
+def _slot(agg: np.ndarray, mask: int) -> int:
+    h = (np.uint64(agg[1]) + np.uint64(1)) * np.uint64(0x9E3779B97F4A7C15)
+    h = (h ^ np.uint64(agg[0])) * np.uint64(0xBF58476D1CE4E5B9)
+    h ^= h >> np.uint64(29)
+    h *= np.uint64(0x94D049BB133111EB)
+    return int(h >> np.uint64(32)) & mask
 
 
 @njit(cache=True)
-def _slot(key: np.ndarray, mask: int) -> int:
-    h = np.uint64(key[5]) * np.uint64(0x9E3779B97F4A7C15)
-    for i in range(5):
-        h = (h ^ np.uint64(key[i])) * np.uint64(0xBF58476D1CE4E5B9)
-        h ^= h >> np.uint64(29)
-    return int(h >> np.uint64(20)) & mask
+def _class(st: np.ndarray, cfg: np.ndarray, card: int) -> int:
+    """A card searched for its class of equivalent cards (see _moves) and the rest of the
+    class: the cards under it in the same hand with no other unplayed card in between."""
+    mask = np.int64(1) << card
+    if cfg[_EQUIV] == 0 or card == _ASK or card & 15 == 8:
+        return int(mask)
+    hand = st[_H + st[_TURN]]
+    unplayed = _remaining(st)
+    for i in range(st[_NT]):
+        unplayed |= np.int64(1) << st[_TC + i]
+    c = card - 1
+    while c >= card & 48:
+        if (unplayed >> c) & 1:
+            if not (hand >> c) & 1 or c & 15 == 8:
+                break
+            mask |= np.int64(1) << c
+        c -= 1
+    return int(mask)
 
 
 @njit(cache=True)
-def _same(keys: np.ndarray, slot: int, key: np.ndarray) -> bool:
-    for i in range(6):  # noqa: SIM110 (numba compiles no generator)
-        if keys[slot, i] != key[i]:
-            return False
-    return True
+def _ranked(st: np.ndarray) -> int:
+    """The winning card of the trick just completed if its rank decided it (it beat another
+    card of its own suit counted the same way), else nothing."""
+    best, win = _winning(st, 4)
+    for i in range(4):
+        if i != win:
+            c = st[_TC + i]
+            key = -1
+            if st[_TT + i] == 1:
+                key = 32
+            elif c >> 4 == st[_TC] >> 4:
+                key = 16
+            if key == best & 48:
+                return int(np.int64(1) << st[_TC + win])
+    return 0
+
+
+_W = 4  # ways (entries) in a slot of the table
+# An entry: 0-5 as _aggregate (2-5 only the holders of the highest cards it depends on),
+# 6 how many cards of each suit it depends on (see _counts), 7 and 8 the lower and upper
+# bound on the value team 0 adds, 9 the best move found (see _from_top), 10 (way 0 only)
+# the way the slot replaces next.
+_E = 11
+_REL = _NST + 6  # in ``save``: the cards a node's result depends on
 
 
 @njit(
-    "b1(i8[::1], i8[::1], i8[:, ::1], i8[:, ::1], i8[:, ::1], i8[:, ::1], i8[::1], i8, i8)",
+    "b1(i8[::1], i8[::1], i8[:, :, ::1], i8[:, ::1], i8[:, ::1], i8[::1], i8, i8)",
     cache=True,
 )
 def _search(
     st: np.ndarray,
     cfg: np.ndarray,
-    keys: np.ndarray,
-    bounds: np.ndarray,
+    table: np.ndarray,
     save: np.ndarray,
     moves: np.ndarray,
     stats: np.ndarray,
     target: int,
     depth: int,
 ) -> bool:
-    """Whether team 0 can add at least ``target`` to its value from here."""
+    """Whether team 0 can add at least ``target`` to its value from here. It also leaves in
+    ``save[depth, _REL]`` the cards the answer depends on (the partition search of DDS): it
+    holds in every position that differs only in which hands hold the other, lower cards,
+    suit lengths staying the same; the table stores results that way."""
     stats[0] += 1
+    save[depth, _REL] = 0
     if target <= 0:
         return True
-    if target > _upper(st, cfg):
+    upper = _upper(st, cfg)
+    sure = _trump_ten(st, cfg)
+    if sure == 0 and target <= cfg[_TENW]:
+        return True
+    if sure == 1:
+        upper -= cfg[_TENW]
+    if target > upper:
         return False
     at_boundary = st[_NT] == 0
     slot = 0
     hint = -1
-    key = save[depth, _NST : _NST + 6]
+    agg = save[depth, _NST:_REL]
     if at_boundary:
-        _key(st, cfg, key)
-        slot = _slot(key, keys.shape[0] - 1)
-        if _same(keys, slot, key):
-            if target <= bounds[slot, 0]:
-                return True
-            if target > bounds[slot, 1]:
-                return False
-            hint = _absolute(st, cfg, bounds[slot, 2])
+        _aggregate(st, agg)
+        slot = _slot(agg, table.shape[0] - 1)
+        for w in range(_W):
+            entry = table[slot, w]
+            if not _matches(entry, agg):
+                continue
+            if target <= entry[7] or target > entry[8]:
+                save[depth, _REL] = _top(st, entry[6])
+                return bool(target <= entry[7])
+            if hint < 0:
+                hint = _at_place(st, entry[9])
     out = moves[depth]
     n = _moves(st, cfg, out, hint)
     maximizing = st[_TURN] & 1 == 0
     result = not maximizing
     best = -1
+    relevant = 0
     for i in range(n):
+        move = out[i]
         save[depth, :_NST] = st
-        gain = _apply(st, cfg, out[i])
+        gain = _apply(st, cfg, move)
+        extra = _ranked(st) if st[_NT] == 0 and move != _ASK else 0
         if st[_LEFT] == 0:
             ok = gain >= target
+            below = extra
         else:
-            ok = _search(st, cfg, keys, bounds, save, moves, stats, target - gain, depth + 1)
+            ok = _search(st, cfg, table, save, moves, stats, target - gain, depth + 1)
+            below = int(save[depth + 1, _REL]) | extra
         st[:] = save[depth, :_NST]
+        if move != _ASK and (below >> move) & 1:
+            below |= _class(st, cfg, move)
         if ok == maximizing:
             result = ok
-            best = out[i]
+            best = move
+            relevant = below
             break
+        relevant |= below
     if at_boundary:
-        # The slot may have been taken by another position meanwhile.
-        if not _same(keys, slot, key):
-            keys[slot, :] = key
-            bounds[slot, 0] = 0
-            bounds[slot, 1] = _upper(st, cfg)
-            bounds[slot, 2] = -1
+        counts = _counts(st, cfg, relevant)
+        for s in range(4):
+            k = (counts >> (4 * s)) & 15
+            agg[2 + s] &= (np.int64(1) << (3 * k)) - 1
+        way = -1
+        for w in range(_W):
+            entry = table[slot, w]
+            if entry[6] == counts and _matches(entry, agg):
+                way = w
+                break
+        if way < 0:
+            way = table[slot, 0, 10]
+            table[slot, 0, 10] = (way + 1) % _W
+            entry = table[slot, way]
+            entry[:6] = agg
+            entry[6] = counts
+            entry[7] = 0
+            entry[8] = upper
+            entry[9] = -1
+        entry = table[slot, way]
+        # What is proven is rounded to the values team 0 can reach from here: 32 for each
+        # ten (and under highest_trick 32 for the highest trick) plus at most ``low`` from
+        # tricks. So a bound holds whatever tricks were won on the way to the position.
+        low = 2 * st[_LEFT] + cfg[_LASTB]
         if result:
-            if target > bounds[slot, 0]:
-                bounds[slot, 0] = target
-        elif target - 1 < bounds[slot, 1]:
-            bounds[slot, 1] = target - 1
+            lower = target
+            if target % 32 > low:
+                lower = target - target % 32 + 32
+            if lower > entry[7]:
+                entry[7] = lower
+        else:
+            bound = target - 1
+            if bound % 32 > low:
+                bound = bound - bound % 32 + low
+            if bound < entry[8]:
+                entry[8] = bound
         if best >= 0:
-            bounds[slot, 2] = _relative(st, cfg, best)
+            entry[9] = _from_top(st, best)
+        relevant = _top(st, counts)
+    save[depth, _REL] = relevant
     return result
 
 
@@ -480,8 +652,7 @@ def _search(
 def _reaches(
     st: np.ndarray,
     cfg: np.ndarray,
-    keys: np.ndarray,
-    bounds: np.ndarray,
+    table: np.ndarray,
     save: np.ndarray,
     moves: np.ndarray,
     stats: np.ndarray,
@@ -489,7 +660,7 @@ def _reaches(
 ) -> bool:
     """Whether team 0 can add at least ``threshold`` from here."""
     return threshold <= 0 or (
-        st[_LEFT] > 0 and _search(st, cfg, keys, bounds, save, moves, stats, threshold, 0)
+        st[_LEFT] > 0 and _search(st, cfg, table, save, moves, stats, threshold, 0)
     )
 
 
@@ -497,8 +668,7 @@ def _reaches(
 def _rank(
     st: np.ndarray,
     cfg: np.ndarray,
-    keys: np.ndarray,
-    bounds: np.ndarray,
+    table: np.ndarray,
     save: np.ndarray,
     moves: np.ndarray,
     stats: np.ndarray,
@@ -514,7 +684,7 @@ def _rank(
     gain = have
     if move >= 0:
         gain += _apply(st, cfg, move)
-    args = (st, cfg, keys, bounds, save, moves, stats)
+    args = (st, cfg, table, save, moves, stats)
     # thresholds: 0 a trick, 1 one ten, 2 two, 3 two and the tie-break, 4 three, 5 four, 6 all
     if _reaches(*args, thresholds[2] - gain):
         if _reaches(*args, thresholds[4] - gain):
@@ -634,9 +804,9 @@ class Solver:
         tie = 2 * ten + (32 if hi else n + 1)
         top = 4 * ten + (32 if hi else 0) + 2 * n
         self._thresholds = np.array([2, ten, 2 * ten, tie, 3 * ten, 4 * ten, top], np.int64)
-        self._keys = np.full((1 << table_bits, 6), -1, np.int64)
-        self._bounds = np.zeros((1 << table_bits, 3), np.int64)
-        self._save = np.zeros((_MAX_DEPTH + 1, _NST + 6), np.int64)
+        self._table = np.zeros((max(1, (1 << table_bits) // _W), _W, _E), np.int64)
+        self._table[:, :, 1] = -1  # no entry
+        self._save = np.zeros((_MAX_DEPTH + 1, _REL + 1), np.int64)
         self._moves = np.zeros((_MAX_DEPTH, 16), np.int64)
         self._stats = np.zeros(1, np.int64)
         self._lock = threading.Lock()
@@ -690,7 +860,7 @@ class Solver:
         code = -1
         if move is not None:
             code = _ASK if move.kind is MoveKind.REVEAL else int(move.card)  # type: ignore[arg-type]
-        args = (self._keys, self._bounds, self._save, self._moves, self._stats)
+        args = (self._table, self._save, self._moves, self._stats)
         return int(_rank(st, self._cfg, *args, self._thresholds, have, code))
 
     def forecast(self, value: int) -> Forecast:
