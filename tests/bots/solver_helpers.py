@@ -110,10 +110,10 @@ def minimax(deal: Deal) -> tuple[tuple[int, ...], Outcome]:
     return pick(results, key=lambda r: r[0])  # type: ignore[no-any-return]
 
 
-def scripted_endgame(rules: Rules, leader: int, *texts: str) -> Deal:
+def scripted_endgame(rules: Rules, leader: int, *texts: str, shown: str | None = None) -> Deal:
     """A deal whose first tricks all follow suit and are all won by ``leader``, who then
     leads the end game with these hands (one string a seat). Each suit must have a multiple
-    of four cards outside the end game."""
+    of four cards outside the end game. ``shown`` is the card shown under open hukum."""
     end = [[Card.parse(t) for t in text.split()] for text in texts]
     used = {c for hand in end for c in hand}
     rest = [c for c in bits(deck(rules.deck)) if c not in used]
@@ -131,7 +131,7 @@ def scripted_endgame(rules: Rules, leader: int, *texts: str) -> Deal:
     for seat in range(4):
         hands[seat] += end[seat]
     dealer = (leader - rules.step) % 4
-    deal = Deal(rules, dealer, hands)
+    deal = Deal(rules, dealer, hands, shown_card=shown)
     for four in tricks:
         for _ in range(4):
             turn = deal.turn

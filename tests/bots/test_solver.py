@@ -7,6 +7,7 @@ import random
 import pytest
 
 from hukum.bots.solver import Solver, SolverError
+from hukum.cards import Card
 from hukum.mindi import Deal, Move, Rules
 from tests.bots.solver_helpers import (
     VARIANTS,
@@ -104,3 +105,29 @@ def test_a_cut_with_the_ten_saves_a_mindi() -> None:
         deal.push(move)
         assert minimax(deal)[1].tens == forecast.tens
         deal.pop()
+
+
+def test_a_squeeze_wins_the_last_ten() -> None:
+    """Open hukum (clubs, all played), 48 cards, team 0 holds three tens. West (seat 3) keeps
+    the 10♠, master of spades, and the K♦ that guards it against South's Q♦. South cashes
+    A♥ and K♥: West, out of hearts, throws the idle 4♠ on the first, but on the second must
+    let go of the 10♠ (caught at once) or the K♦ (then the Q♦ wins the last trick, under
+    which the 10♠ falls): a mendikot. Leading the Q♦ first lets West win the K♦ and cash
+    the 10♠: only 3–1 (M-9, M-16, M-17)."""
+    rules = Rules(trump="open", deck=48)
+    deal = scripted_endgame(rules, 0, "AH KH QD", "3H 4H 5S", "6S 3D 4D", "10S 4S KD", shown="3C")
+    assert deal.trump_known and len(deal.tricks) == 9
+    solver = Solver(rules)
+    solution = solver.solve(deal)
+    assert sorted(str(m) for m in solution.best_moves) == ["AH", "KH"]
+    assert (solution.best.tens, solution.best.kind) == ((4, 0), "mendikot")
+    assert solution.moves[Move.parse("QD")].tens == (3, 1)
+    for move, forecast in solution.moves.items():  # and the engine agrees, line by line
+        deal.push(move)
+        assert minimax(deal)[1].tens == forecast.tens
+        deal.pop()
+    for text in ["AH", "3H", "3D", "4S", "KH", "4H", "4D"]:
+        deal.push(Move.parse(text))
+    # The squeeze: West holds the 10♠ and the K♦, and either card loses the ten.
+    assert deal.turn == 3 and set(deal.hand(3)) == {Card.parse("10S"), Card.parse("KD")}
+    assert {f.tens for f in solver.solve(deal).moves.values()} == {(4, 0)}
