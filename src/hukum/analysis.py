@@ -119,13 +119,13 @@ class DealAnalysis:
         return [m for m in self.moves if m.mistake]
 
 
-def analyse(deal: Deal, tricks: int = 7, solver: Solver | None = None) -> DealAnalysis:
+def analyse(deal: Deal, tricks: int = 9, solver: Solver | None = None) -> DealAnalysis:
     """Analyse the moves of ``deal`` (finished or not) made with at most ``tricks`` tricks
     left, by solving each position exactly with all hands known."""
     rules = deal.rules
     if not 1 <= tricks <= rules.hand_size:
         raise ValueError(f"tricks={tricks}: analyse from 1 to {rules.hand_size} tricks left")
-    solver = solver or Solver(rules)
+    solver = solver or Solver(rules, table_bits=18)
     replay = Deal(rules, deal.dealer, deal.dealt, shown_card=deal.shown_card, seed=deal.seed)
     moves: list[MoveAnalysis] = []
     skipped = 0

@@ -1095,7 +1095,7 @@ def _parser() -> argparse.ArgumentParser:
         "--deal", type=_positive, default=1, metavar="N", help="deal number (default 1)"
     )
     _tricks_option(
-        solve_cmd, 7, "K", "analyse the moves of the last K tricks (default 7; more is slower)"
+        solve_cmd, 9, "K", "analyse the moves of the last K tricks (default 9; more is slower)"
     )
     solve_cmd.set_defaults(run=_cmd_solve)
 

@@ -1,4 +1,4 @@
-"""The analysis of a finished deal through the app: every analysed move of the last seven
+"""The analysis of a finished deal through the app: every analysed move of the last nine
 tricks, refused for a deal in progress or a Ganjifa table."""
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ def test_a_finished_deal_is_analysed_move_by_move(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{code}?token={made['token']}") as ws:
         play(ws, player, deals=1)
     data = client.get(f"/api/tables/{code}/deals/1/analysis").json()
-    assert data["deal"] == 1 and data["tricks"] == 7
-    assert len(data["moves"]) == 28 and data["skipped"] == 24  # the last 7 of 13 tricks
+    assert data["deal"] == 1 and data["tricks"] == 9
+    assert len(data["moves"]) == 36 and data["skipped"] == 16  # the last 9 of 13 tricks
     # The same as the library's analysis of the recorded deal.
     match = records.from_dict(client.get(f"/api/tables/{code}/record").json())
     expected = analyse(match.deals[0])

@@ -221,9 +221,9 @@ def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: st
     tens = page.locator("#score td.tens .count").all_inner_texts()
     assert sum(int(x) for x in tens) == 4
 
-    # The exact analysis of the last seven tricks, move by move.
+    # The exact analysis of the last nine tricks, move by move.
     page.click("#analyse")
-    expect(page.locator("#analysis .analysis-moves li")).to_have_count(28)
+    expect(page.locator("#analysis .analysis-moves li")).to_have_count(36)
 
     # Fair shuffle: the revealed seed matches the commitment, and the dealt hands are shown.
     expect(page.locator("#seed")).to_have_text(re.compile(r"^\d+$"))

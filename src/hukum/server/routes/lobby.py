@@ -104,7 +104,7 @@ async def record(code: str, registry: Reg) -> dict[str, Any]:
 
 @router.get("/{code}/deals/{number}/analysis")
 async def analysis(code: str, number: int, registry: Reg) -> dict[str, Any]:
-    """The exact analysis of a finished Mindi deal's last seven tricks (all its cards are
+    """The exact analysis of a finished Mindi deal's last nine tricks (all its cards are
     public once it is over): for each move, the best result the mover's team could force
     before and after it, and the better moves."""
     from hukum.analysis import analyse
