@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import create
+from tests.server.conftest import create, play
+from tests.server.helpers import Player
 
 
 def error_code(r: object) -> str:
@@ -47,6 +48,18 @@ def test_play_now_starts_at_once(client: TestClient) -> None:
     table = client.get(f"/api/tables/{made['code']}").json()
     assert table["status"] == "playing" and table["deal_number"] == 1
     assert [s["kind"] for s in table["seats"]] == ["human", "bot", "bot", "bot"]
+
+
+def test_expert_bots_play_into_the_solved_tricks(client: TestClient) -> None:
+    """The expert computer player fills seats; eight tricks in, it plays on the exact solver."""
+    assert client.get("/api/rules").json()["bots"] == ["random", "rules", "search", "expert"]
+    made = create(client, start_now=True, bots="expert")
+    player = Player()
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        play(ws, player, moves=8)
+    table = client.get(f"/api/tables/{made['code']}").json()
+    assert [s["kind"] for s in table["seats"]] == ["human", "bot", "bot", "bot"]
+    assert player.moves == 8 and not player.errors, player.errors
 
 
 def test_errors(client: TestClient) -> None:

@@ -166,7 +166,7 @@ def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: st
     expect(page.locator("#play-now")).to_have_text("अभी खेलें")
     page.select_option("#lang", "en")
     expect(page.locator("#play-now")).to_have_text("Play now")
-    expect(page.locator("#level option")).to_have_text(["Beginner", "Good", "Strong"])
+    expect(page.locator("#level option")).to_have_text(["Beginner", "Good", "Strong", "Expert"])
     page.fill("#name", "Asha")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "lobby.png"))

@@ -83,7 +83,7 @@ class ExpertBot(Bot):
             return moves[0] if len(moves) == 1 else self.search.choose(view)
         solver = self._solvers.get(rules)
         if solver is None:
-            solver = self._solvers[rules] = Solver(rules, table_bits=18)
+            solver = self._solvers[rules] = Solver(rules, table_bits=16)
         team = view.seat % 2
         totals = dict.fromkeys(moves, 0.0)
         start = time.perf_counter()

@@ -161,7 +161,7 @@ class MindiGame(Game):
     """Mindi (:mod:`hukum.mindi`)."""
 
     name = "mindi"
-    bots = ("random", "rules", "search")
+    bots = ("random", "rules", "search", "expert")
     default_preset = "classic"
 
     def make_rules(self, preset: str, options: dict[str, Any]) -> Rules:

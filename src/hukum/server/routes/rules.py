@@ -19,7 +19,7 @@ from hukum.mindi import PRESETS, Rules
 from hukum.mindi import rules as rules_module
 from hukum.server.deps import get_session
 from hukum.server.fairness import verify
-from hukum.server.games import game_named
+from hukum.server.games import MindiGame, game_named
 from hukum.server.protocol import ProtocolError
 
 router = APIRouter(prefix="/api")
@@ -83,7 +83,7 @@ def rules_info() -> dict[str, Any]:
     return {
         "options": options,
         "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
-        "bots": ["random", "rules", "search"],
+        "bots": list(MindiGame.bots),
     }
 
 

@@ -6,7 +6,8 @@ import {
 } from "./ganjifa.js";
 
 const app = document.getElementById("app");
-const LEVELS = ["random", "rules", "search"];
+// The computer players of each game (the server's MindiGame.bots and GanjifaGame.bots).
+const LEVELS = { mindi: ["random", "rules", "search", "expert"], ganjifa: ["random", "rules", "search"] };
 const LENGTHS = ["p3", "p5", "p7", "p11", "d1", "d4", "d8"];
 const TIMEOUTS = [15, 30, 60, 120, 300, 0]; // 0: no limit
 const CODE_RE = /^[23456789abcdefghjkmnpqrstuvwxyz]{4,16}$/;
@@ -203,8 +204,14 @@ function selectHTML(id, items, selected) {
     .join("")}</select>`;
 }
 
-function levelOptions() {
-  return LEVELS.map((l) => [l, t(`level.${l}`)]);
+function levelOptions(game) {
+  return LEVELS[game].map((l) => [l, t(`level.${l}`)]);
+}
+
+/** The level last chosen for a game (localStorage), if that game has it. */
+function savedLevel(game) {
+  const level = localStorage.getItem(game === "mindi" ? "hukum.level" : "hukum.g.level");
+  return LEVELS[game].includes(level) ? level : "rules";
 }
 
 function lengthLabel(code) {
@@ -254,7 +261,7 @@ function renderLobby() {
   <article class="panel" id="play-panel">
     <h2>${esc(t("lobby.play.title"))}</h2>
     <p>${esc(t("lobby.play.text"))}</p>
-    <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("level", levelOptions(), localStorage.getItem("hukum.level") || "rules")}</label>
+    <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("level", levelOptions("mindi"), savedLevel("mindi"))}</label>
     <button id="play-now" class="primary" data-action="play-now">${esc(t("lobby.play.button"))}</button>
   </article>
   <article class="panel" id="create-panel">
@@ -262,7 +269,7 @@ function renderLobby() {
     <p>${esc(t("lobby.create.text"))}</p>
     <form id="create-form">
       <label class="field"><span>${esc(t("lobby.preset"))}</span>${selectHTML("preset", presets.map((p) => [p, presetLabel(p)]), presets.includes("classic") ? "classic" : presets[0])}</label>
-      <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("room-level", levelOptions(), "rules")}</label>
+      <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("room-level", levelOptions("mindi"), "rules")}</label>
       <label class="field"><span>${esc(t("lobby.length"))}</span>${selectHTML("length", LENGTHS.map((l) => [l, lengthLabel(l)]), "p7")}</label>
       <label class="field"><span>${esc(t("lobby.timeout"))}</span>${selectHTML("timeout", TIMEOUTS.map((s) => [s, s ? t("lobby.seconds", { n: s }) : t("lobby.timeout.none")]), 60)}</label>
       <details id="custom"><summary>${esc(t("lobby.custom"))}</summary><div id="custom-options">${customOptionsHTML(presets.includes("classic") ? "classic" : presets[0])}</div></details>
@@ -273,7 +280,7 @@ function renderLobby() {
     <h2>${esc(t("g.lobby.title"))}</h2>
     <p>${esc(t("g.lobby.text"))}</p>
     <label class="field"><span>${esc(t("g.lobby.time"))}</span>${selectHTML("g-time", [["day", t("g.day")], ["night", t("g.night")]], localStorage.getItem("hukum.g.time") || "day")}</label>
-    <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("g-level", levelOptions(), localStorage.getItem("hukum.level") || "rules")}</label>
+    <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("g-level", levelOptions("ganjifa"), savedLevel("ganjifa"))}</label>
     <div class="actions"><button id="play-ganjifa" class="primary" data-action="play-ganjifa">${esc(t("g.lobby.play"))}</button>
     <button id="ganjifa-room" data-action="ganjifa-room">${esc(t("g.lobby.room"))}</button></div>
   </article>
@@ -336,7 +343,7 @@ function ganjifa(startNow) {
   const time = app.querySelector("#g-time").value;
   const level = app.querySelector("#g-level").value;
   localStorage.setItem("hukum.g.time", time);
-  localStorage.setItem("hukum.level", level);
+  localStorage.setItem("hukum.g.level", level);
   createTable({ game: "ganjifa", options: { time }, bots: level, name: playerName(), start_now: startNow });
 }
 
