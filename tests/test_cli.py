@@ -234,6 +234,12 @@ def test_bench_prints_figures_for_every_preset() -> None:
     assert "│ hidden " in ok(hukum("bench", "--preset", "hidden", "--deals", "2"))
 
 
+def test_solver_bench_prints_the_trump_kinds_asked_for() -> None:
+    out = ok(hukum("bench", "--solver", "--tricks", "3", "--deals", "2", "--trump", "known"))
+    assert "3 tricks left" in out and re.search(r"│ known \(open\)\s+│\s+2 │", out)
+    assert "cut, not yet set" not in out
+
+
 # ---------------------------------------------------------------- what the human sees (M-20)
 
 

@@ -12,7 +12,7 @@
     hukum arena BOT_A BOT_B [--deals N] [--preset NAME] [--workers N] [--records DIR]
     hukum verify --seed S --commitment C --dealer D [--preset NAME]
     hukum bench [--preset NAME | --all-presets] [--deals N] [--seconds S]
-    hukum bench --solver [--tricks N] [--deals N]
+    hukum bench --solver [--tricks N] [--deals N] [--trump known|cut|both]
     hukum --version
 
 Mistakes a user can make (an unknown option, a bad record file) end with a message on
@@ -935,7 +935,10 @@ def _cmd_bench_solver(args: argparse.Namespace, out: Console) -> int:
     )
     for column in ("trump", "positions", "median", "p95", "max", "nodes/s"):
         table.add_column(column, justify="left" if column == "trump" else "right")
-    for name, rules in (("known (open)", Rules(trump="open")), ("cut, not yet set", Rules())):
+    kinds = {"known": ("known (open)", Rules(trump="open")), "cut": ("cut, not yet set", Rules())}
+    for trump, (name, rules) in kinds.items():
+        if args.trump not in (trump, "both"):
+            continue
         r = bench.run_solver(rules, tricks=args.tricks, deals=deals, seed=args.seed, name=name)
         total = sum(r.times)
         table.add_row(
@@ -1129,6 +1132,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     _tricks_option(
         bench_cmd, 8, "N", "with --solver: tricks left in each position, 13 for a whole deal"
+    )
+    bench_cmd.add_argument(
+        "--trump",
+        choices=("known", "cut", "both"),
+        default="both",
+        help="with --solver: positions with trump known (open hukum), cut hukum with trump "
+        "not yet set, or both (default)",
     )
     bench_cmd.set_defaults(run=_cmd_bench)
 
