@@ -477,8 +477,16 @@ def _at_place(st: np.ndarray, place: int) -> int:
 
 @njit(cache=True)
 def _slot(agg: np.ndarray, mask: int) -> int:
+    """The table slot of a position: from what every entry for it depends on, the lengths,
+    the state and the holders of each suit's cards down to its unplayed ten."""
     h = (np.uint64(agg[1]) + np.uint64(1)) * np.uint64(0x9E3779B97F4A7C15)
     h = (h ^ np.uint64(agg[0])) * np.uint64(0xBF58476D1CE4E5B9)
+    for s in range(4):
+        place = (agg[1] >> (25 + 4 * s)) & 15
+        if place != 15:
+            top = agg[2 + s] & ((np.int64(1) << (3 * place + 3)) - 1)
+            h = (h ^ np.uint64(top)) * np.uint64(0xBF58476D1CE4E5B9)
+            h ^= h >> np.uint64(29)
     h ^= h >> np.uint64(29)
     h *= np.uint64(0x94D049BB133111EB)
     return int(h >> np.uint64(32)) & mask
