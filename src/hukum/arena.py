@@ -403,8 +403,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="hukum arena", description="Bot against bot in duplicate Mindi deals."
     )
-    parser.add_argument("bot_a", help="random, rules or search")
-    parser.add_argument("bot_b", help="random, rules or search")
+    names = "random, rules, search or expert (Mindi only)"
+    parser.add_argument("bot_a", help=names)
+    parser.add_argument("bot_b", help=names)
     parser.add_argument("--deals", type=int, default=100, help="duplicate deals (default 100)")
     parser.add_argument("--preset", default="classic", help="rule preset (default classic)")
     parser.add_argument(
