@@ -326,8 +326,14 @@ def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
                     key = 32 + r
                 elif suit == led:
                     key = 16 + r
+                elif trump < 0 and cfg[_CUT] == 1:
+                    key = 48  # cutting sets trump with this card: it takes the lead
                 wins = key > best
-                if partner_wins and not wins:
+                if key == 48:
+                    # Cut in the suit the mover holds most of: it is then trump.
+                    s = (40 if partner_wins else 140) + 8 * _popcount(mine) - r
+                    s += (20 * tens_in if not partner_wins else 0) + (30 if ten else 0)
+                elif partner_wins and not wins:
                     s = 200 if ten else 60 - r
                 elif wins:
                     s = 150 - r + (30 if ten else 0) + 20 * tens_in
