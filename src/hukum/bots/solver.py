@@ -47,13 +47,15 @@ _TURN, _LED, _NT, _TRUMP, _KNOWN, _FD, _VOID, _PILE, _STREAK, _HIKEY, _HIOWN, _L
 _TS, _TC, _TT = 12, 16, 20  # the trick in progress: seats, cards, counted as trump
 _H = 24  # the four hands
 _CH = 28  # the band chooser
-_NST = 29
+_WIN = 29  # the place in the trick of the card that won the trick just completed
+_NST = 30
 # Positions in the configuration array ``cfg``.
 (_BAND, _AUTO, _ONREQ, _CUT, _MUST, _DEHLA, _HIMODE, _LASTB, _TENW, _HIW, _EQUIV) = range(11)
 _NEXT = 12
 _NCFG = 16
 _ASK = 64  # the move that asks for the face-down card (band, on_request)
 _NO_VOID, _VOID_REVEALED, _VOID_ASKED = 0, 1, 2
+_TEN_PLACES = 25  # in _aggregate's state word: where each suit's ten is, 4 bits a suit
 _TENS = sum(1 << (s * 16 + 8) for s in range(4))
 _MAX_DEPTH = 64
 
@@ -161,6 +163,7 @@ def _apply(st: np.ndarray, cfg: np.ndarray, move: int) -> int:
         _begin_turn(st, cfg)
         return 0
     _, win = _winning(st, 4)
+    st[_WIN] = win
     cards = np.int64(0)
     for i in range(4):
         cards |= np.int64(1) << st[_TC + i]
@@ -404,7 +407,7 @@ def _aggregate(st: np.ndarray, agg: np.ndarray) -> None:
                 seq |= np.int64(holder) << (3 * i)
                 i += 1
         agg[2 + s] = seq
-        agg[1] |= np.int64(ten) << (25 + 4 * s)  # where the ten is, 15 if played
+        agg[1] |= np.int64(ten) << (_TEN_PLACES + 4 * s)  # 15 if played
 
 
 @njit(cache=True)
@@ -488,7 +491,7 @@ def _slot(agg: np.ndarray, mask: int) -> int:
     h = (np.uint64(agg[1]) + np.uint64(1)) * np.uint64(0x9E3779B97F4A7C15)
     h = (h ^ np.uint64(agg[0])) * np.uint64(0xBF58476D1CE4E5B9)
     for s in range(4):
-        place = (agg[1] >> (25 + 4 * s)) & 15
+        place = (agg[1] >> (_TEN_PLACES + 4 * s)) & 15
         if place != 15:
             top = agg[2 + s] & ((np.int64(1) << (3 * place + 3)) - 1)
             h = (h ^ np.uint64(top)) * np.uint64(0xBF58476D1CE4E5B9)
@@ -521,19 +524,12 @@ def _class(st: np.ndarray, cfg: np.ndarray, card: int) -> int:
 
 @njit(cache=True)
 def _ranked(st: np.ndarray) -> int:
-    """The winning card of the trick just completed if its rank decided it (it beat another
-    card of its own suit counted the same way), else nothing."""
-    best, win = _winning(st, 4)
+    """The winning card of the trick just completed (see _apply) if its rank decided it: it
+    beat another card of its own suit counted the same way (as trump, or of the led suit)."""
+    win = st[_WIN]
     for i in range(4):
-        if i != win:
-            c = st[_TC + i]
-            key = -1
-            if st[_TT + i] == 1:
-                key = 32
-            elif c >> 4 == st[_TC] >> 4:
-                key = 16
-            if key == best & 48:
-                return int(np.int64(1) << st[_TC + win])
+        if i != win and st[_TT + i] == st[_TT + win] and st[_TC + i] >> 4 == st[_TC + win] >> 4:
+            return int(np.int64(1) << st[_TC + win])
     return 0
 
 
