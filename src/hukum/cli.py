@@ -1127,8 +1127,8 @@ def _parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument(
         "--solver",
         action="store_true",
-        help="time the exact solver instead, trump known and cut not yet set (default 10 "
-        "positions each)",
+        help="time the exact solver instead, on seeded positions of each --trump kind "
+        "(default 10 positions each)",
     )
     _tricks_option(
         bench_cmd, 8, "N", "with --solver: tricks left in each position, 13 for a whole deal"
