@@ -3,15 +3,27 @@ tricks, refused for a deal in progress or a Ganjifa table."""
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
+import hukum.analysis
 from hukum import records
-from hukum.analysis import analyse
+from hukum.analysis import DealAnalysis, analyse
+from hukum.mindi import Deal
 from tests.server.conftest import create, play
 from tests.server.helpers import Player
 
 
-def test_a_finished_deal_is_analysed_move_by_move(client: TestClient) -> None:
+def test_a_finished_deal_is_analysed_move_by_move(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    solved: list[int] = []
+
+    def counted(deal: Deal) -> DealAnalysis:
+        solved.append(len(deal.tricks))
+        return analyse(deal)
+
+    monkeypatch.setattr(hukum.analysis, "analyse", counted)
     made = create(client, start_now=True, bots="random", options={"deals": 2, "target": None})
     code = made["code"]
     before = client.get(f"/api/tables/{code}/deals/1/analysis")
@@ -27,6 +39,9 @@ def test_a_finished_deal_is_analysed_move_by_move(client: TestClient) -> None:
     expected = analyse(match.deals[0])
     assert [m["text"] for m in data["moves"]] == [m.describe() for m in expected.moves]
     assert [m["mistake"] for m in data["moves"]] == [m.mistake for m in expected.moves]
+    # A finished deal is solved once; asking again gets the same answer.
+    assert client.get(f"/api/tables/{code}/deals/1/analysis").json() == data
+    assert solved == [13]
     missing = client.get(f"/api/tables/{code}/deals/3/analysis")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "unknown_deal"
 

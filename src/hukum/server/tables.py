@@ -136,6 +136,8 @@ class Table:
         self._bots: dict[int, Bot] = {}
         self.closed = False
         self.resume_limit = RESUME_LIMIT
+        self.analyses: dict[int, asyncio.Task[dict[str, Any]]] = {}
+        """The analysis of each finished deal asked for (by deal number), solved once."""
 
     @property
     def game(self) -> Game:

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel, ConfigDict, Field
 
+from hukum.mindi import Deal
 from hukum.server.deps import get_registry
 from hukum.server.games import check_bots, game_named
 from hukum.server.protocol import ProtocolError
@@ -106,10 +107,8 @@ async def record(code: str, registry: Reg) -> dict[str, Any]:
 async def analysis(code: str, number: int, registry: Reg) -> dict[str, Any]:
     """The exact analysis of a finished Mindi deal's last nine tricks (all its cards are
     public once it is over): for each move, the best result the mover's team could force
-    before and after it, and the better moves."""
-    from hukum.analysis import analyse
-    from hukum.bots.solver import SolverError
-
+    before and after it, and the better moves. A finished deal never changes, so each is
+    solved once per table and kept; requests while it is being solved wait for that solve."""
     table = await registry.require(code)
     if table.game.name != "mindi":
         raise ProtocolError("no_analysis", "deal analysis is for Mindi deals", 409)
@@ -119,8 +118,21 @@ async def analysis(code: str, number: int, registry: Reg) -> dict[str, Any]:
     deal = deals[number - 1]
     if not deal.is_over():
         raise ProtocolError("deal_not_over", "a deal is analysed once it is over", 409)
+    task = table.analyses.get(number)
+    if task is None:
+        task = table.analyses[number] = asyncio.create_task(
+            asyncio.to_thread(_analyse, number, deal)
+        )
+    return await asyncio.shield(task)
+
+
+def _analyse(number: int, deal: Deal) -> dict[str, Any]:
+    """The analysis of a finished deal as the API sends it."""
+    from hukum.analysis import analyse
+    from hukum.bots.solver import SolverError
+
     try:
-        report = await asyncio.to_thread(analyse, deal)
+        report = analyse(deal)
     except SolverError as e:
         raise ProtocolError("no_analysis", str(e), 409) from None
     return {
