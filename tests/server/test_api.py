@@ -52,7 +52,9 @@ def test_play_now_starts_at_once(client: TestClient) -> None:
 
 def test_expert_bots_play_into_the_solved_tricks(client: TestClient) -> None:
     """The expert computer player fills seats; eight tricks in, it plays on the exact solver."""
-    assert client.get("/api/rules").json()["bots"] == ["random", "rules", "search", "expert"]
+    info = client.get("/api/rules").json()
+    assert info["bots"] == ["random", "rules", "search", "expert"]
+    assert info["levels"] == {"mindi": info["bots"], "ganjifa": ["random", "rules", "search"]}
     made = create(client, start_now=True, bots="expert")
     player = Player()
     with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:

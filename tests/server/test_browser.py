@@ -380,6 +380,8 @@ def test_ganjifa_against_two_bots(context: BrowserContext, server: str) -> None:
     page.goto(server + "/")
     page.fill("#name", "Ravi")
     expect(page.locator("#ganjifa-panel h2")).to_have_text("Dashavatara Ganjifa")
+    # Ganjifa's own computer players (GET /api/rules), with no solver-backed expert.
+    expect(page.locator("#g-level option")).to_have_text(["Beginner", "Good", "Strong"])
     page.select_option("#g-time", "night")
     page.select_option("#g-level", "random")
     page.click("#play-ganjifa")

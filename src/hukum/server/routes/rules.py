@@ -19,7 +19,7 @@ from hukum.mindi import PRESETS, Rules
 from hukum.mindi import rules as rules_module
 from hukum.server.deps import get_session
 from hukum.server.fairness import verify
-from hukum.server.games import MindiGame, game_named
+from hukum.server.games import GAMES, MindiGame, game_named
 from hukum.server.protocol import ProtocolError
 
 router = APIRouter(prefix="/api")
@@ -60,7 +60,8 @@ def _values(name: str, annotation: Any) -> list[Any] | None:
 
 @functools.cache
 def rules_info() -> dict[str, Any]:
-    """Every option (name, type, choices, default, one-line description) and the presets."""
+    """Every option (name, type, choices, default, one-line description), the presets, the
+    computer players of Mindi (``bots``) and of each game (``levels``)."""
     hints = typing.get_type_hints(Rules)
     docs = option_docs()
     default = Rules()
@@ -84,6 +85,7 @@ def rules_info() -> dict[str, Any]:
         "options": options,
         "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
         "bots": list(MindiGame.bots),
+        "levels": {name: list(game.bots) for name, game in GAMES.items()},
     }
 
 

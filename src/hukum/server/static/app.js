@@ -6,8 +6,6 @@ import {
 } from "./ganjifa.js";
 
 const app = document.getElementById("app");
-// The computer players of each game (the server's MindiGame.bots and GanjifaGame.bots).
-const LEVELS = { mindi: ["random", "rules", "search", "expert"], ganjifa: ["random", "rules", "search"] };
 const LENGTHS = ["p3", "p5", "p7", "p11", "d1", "d4", "d8"];
 const TIMEOUTS = [15, 30, 60, 120, 300, 0]; // 0: no limit
 const CODE_RE = /^[23456789abcdefghjkmnpqrstuvwxyz]{4,16}$/;
@@ -111,7 +109,9 @@ function normalizeMeta(m) {
     default: o.default,
     description: o.description ?? o.doc ?? o.help ?? "",
   }));
-  return { presets, options };
+  // The computer players of each game (the server's Game.bots); "rules" if not sent.
+  const levels = { mindi: m?.levels?.mindi ?? m?.bots ?? ["rules"], ganjifa: m?.levels?.ganjifa ?? ["rules"] };
+  return { presets, options, levels };
 }
 
 async function loadRulesMeta() {
@@ -120,7 +120,7 @@ async function loadRulesMeta() {
     const { data } = await api("GET", "/api/rules");
     S.rulesMeta = normalizeMeta(data);
   } catch {
-    S.rulesMeta = { presets: { classic: {} }, options: [] };
+    S.rulesMeta = normalizeMeta({ presets: { classic: {} } });
   }
   return S.rulesMeta;
 }
@@ -204,14 +204,19 @@ function selectHTML(id, items, selected) {
     .join("")}</select>`;
 }
 
+/** The computer players of a game, from GET /api/rules. */
+function levels(game) {
+  return S.rulesMeta?.levels[game] ?? ["rules"];
+}
+
 function levelOptions(game) {
-  return LEVELS[game].map((l) => [l, t(`level.${l}`)]);
+  return levels(game).map((l) => [l, t(`level.${l}`)]);
 }
 
 /** The level last chosen for a game (localStorage), if that game has it. */
 function savedLevel(game) {
   const level = localStorage.getItem(game === "mindi" ? "hukum.level" : "hukum.g.level");
-  return LEVELS[game].includes(level) ? level : "rules";
+  return levels(game).includes(level) ? level : "rules";
 }
 
 function lengthLabel(code) {
