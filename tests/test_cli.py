@@ -240,6 +240,14 @@ def test_solver_bench_prints_the_trump_kinds_asked_for() -> None:
     assert "cut, not yet set" not in out
 
 
+def test_solver_bench_marks_positions_past_the_node_budget() -> None:
+    # Six tricks left need more than 50 positions searched: every one is unsolved.
+    out = ok(hukum("bench", "--solver", "--tricks", "6", "--deals", "2", "--max-nodes", "50"))
+    assert re.search(r"│ cut, not yet set\s+│\s+2 \(2 unsolved\) │\s+unsolved │", out), out
+    assert "not solved within 50 positions searched" in out
+    assert "must be 1 or more" in hukum("bench", "--solver", "--max-nodes", "0").stderr
+
+
 # ---------------------------------------------------------------- what the human sees (M-20)
 
 

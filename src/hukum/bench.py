@@ -15,6 +15,7 @@ figures are for people and for ``make bench``; no test asserts a speed.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -143,9 +144,19 @@ class SolveResult:
     tricks: int
     """Tricks left in each position (13: the whole deal)."""
     times: tuple[float, ...]
-    """Seconds for each position, in the order solved."""
+    """Seconds for each position, in the order solved; ``math.inf`` for one not solved
+    within ``max_nodes``."""
     nodes: int
     """Positions searched in all."""
+    seconds: float
+    """Seconds spent in all, on the positions not solved too."""
+    max_nodes: int | None = None
+    """The node budget of each position (None: none)."""
+
+    @property
+    def unsolved(self) -> int:
+        """The positions not solved within the budget."""
+        return sum(1 for t in self.times if t == math.inf)
 
     def percentile(self, p: float) -> float:
         """The ``p``-th percentile of the times (nearest rank)."""
@@ -181,19 +192,32 @@ def solve_positions(rules: Rules, tricks: int, count: int, seed: int = 0) -> lis
 
 
 def run_solver(
-    rules: Rules, tricks: int = 13, deals: int = 20, seed: int = 0, name: str = ""
+    rules: Rules,
+    tricks: int = 13,
+    deals: int = 20,
+    seed: int = 0,
+    name: str = "",
+    max_nodes: int | None = None,
 ) -> SolveResult:
-    """Time :meth:`Solver.value` on :func:`solve_positions`, each from a fresh table."""
-    from hukum.bots.solver import Solver
+    """Time :meth:`Solver.value` on :func:`solve_positions`, each from a fresh table, giving
+    up on a position after ``max_nodes`` positions searched (its time is then ``inf``)."""
+    from hukum.bots.solver import Solver, SolverBudgetError
 
     solver = Solver(rules)
     solver.value(solve_positions(rules, 1, 1, seed)[0])  # compile (or load) the search first
     times = []
     nodes = 0
+    spent = 0.0
     for deal in solve_positions(rules, tricks, deals, seed):
         solver = Solver(rules)
         start = time.perf_counter()
-        solver.value(deal)
-        times.append(time.perf_counter() - start)
+        try:
+            solver.value(deal, max_nodes=max_nodes)
+            took = time.perf_counter() - start
+            times.append(took)
+        except SolverBudgetError:
+            took = time.perf_counter() - start
+            times.append(math.inf)
+        spent += took
         nodes += solver.nodes
-    return SolveResult(name, tricks, tuple(times), nodes)
+    return SolveResult(name, tricks, tuple(times), nodes, spent, max_nodes)

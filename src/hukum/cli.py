@@ -12,7 +12,7 @@
     hukum arena BOT_A BOT_B [--deals N] [--preset NAME] [--workers N] [--records DIR]
     hukum verify --seed S --commitment C --dealer D [--preset NAME]
     hukum bench [--preset NAME | --all-presets] [--deals N] [--seconds S]
-    hukum bench --solver [--tricks N] [--deals N] [--trump known|cut|both]
+    hukum bench --solver [--tricks N] [--deals N] [--trump known|cut|both] [--max-nodes N]
     hukum --version
 
 Mistakes a user can make (an unknown option, a bad record file) end with a message on
@@ -22,6 +22,7 @@ stderr and exit code 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import sys
@@ -939,18 +940,31 @@ def _cmd_bench_solver(args: argparse.Namespace, out: Console) -> int:
     for trump, (name, rules) in kinds.items():
         if args.trump not in (trump, "both"):
             continue
-        r = bench.run_solver(rules, tricks=args.tricks, deals=deals, seed=args.seed, name=name)
-        total = sum(r.times)
+        r = bench.run_solver(
+            rules,
+            tricks=args.tricks,
+            deals=deals,
+            seed=args.seed,
+            name=name,
+            max_nodes=args.max_nodes,
+        )
         table.add_row(
             name,
-            str(len(r.times)),
-            f"{r.median:.3f}",
-            f"{r.percentile(95):.3f}",
-            f"{max(r.times):.3f}",
-            f"{r.nodes / total:,.0f}" if total > 0 else "-",
+            str(len(r.times)) + (f" ({r.unsolved} unsolved)" if r.unsolved else ""),
+            _secs(r.median),
+            _secs(r.percentile(95)),
+            _secs(max(r.times)),
+            f"{r.nodes / r.seconds:,.0f}" if r.seconds > 0 else "-",
         )
     out.print(table)
+    if args.max_nodes:
+        out.print(f"unsolved: not solved within {args.max_nodes:,} positions searched")
     return 0
+
+
+def _secs(seconds: float) -> str:
+    """A time of the solver benchmark: ``unsolved`` for a position past the node budget."""
+    return "unsolved" if seconds == math.inf else f"{seconds:.3f}"
 
 
 def _cmd_bench(args: argparse.Namespace, out: Console) -> int:
@@ -1139,6 +1153,13 @@ def _parser() -> argparse.ArgumentParser:
         default="both",
         help="with --solver: positions with trump known (open hukum), cut hukum with trump "
         "not yet set, or both (default)",
+    )
+    bench_cmd.add_argument(
+        "--max-nodes",
+        type=_positive,
+        metavar="N",
+        help="with --solver: give up on a position after searching N positions (it counts "
+        "as unsolved, slower than every solved one)",
     )
     bench_cmd.set_defaults(run=_cmd_bench)
 

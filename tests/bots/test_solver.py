@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hukum.bots.solver import Solver, SolverError
+from hukum.bots.solver import Solver, SolverBudgetError, SolverError
 from hukum.cards import Card
 from hukum.mindi import Deal, Move, Rules
 from tests.bots.solver_helpers import (
@@ -74,6 +74,29 @@ def test_refusals() -> None:
         deal.push(deal.legal_moves()[0])
     with pytest.raises(SolverError, match="over"):
         Solver(Rules()).value(deal)
+
+
+def test_a_node_budget_gives_up_and_keeps_the_solver_sound() -> None:
+    """``max_nodes``: a search that runs out says so, and the solver's table stays true, so
+    the same solver then gives the exact values; a budget large enough changes nothing."""
+    for rules in (Rules(), Rules(trump="open")):
+        deals = [Deal.new(rules, dealer=0, seed=seed) for seed in (4, 5, 6)]
+        for deal in deals:
+            while len(deal.tricks) < 5:
+                deal.push(deal.legal_moves()[-1])
+        exact = [Solver(rules).solve(deal) for deal in deals]
+        solver = Solver(rules)
+        for deal, expected in zip(deals, exact, strict=True):
+            assert expected.nodes > 100
+            with pytest.raises(SolverBudgetError, match="within 100 positions"):
+                solver.solve(deal, max_nodes=100)
+            with pytest.raises(SolverBudgetError):
+                solver.value(deal, max_nodes=50)
+            again = solver.solve(deal)
+            assert (again.best, again.moves) == (expected.best, expected.moves)
+            assert solver.value(deal, max_nodes=expected.nodes) == expected.best
+    with pytest.raises(ValueError, match="max_nodes=0"):
+        Solver(rules).value(deals[0], max_nodes=0)
 
 
 def test_forecast_reads() -> None:

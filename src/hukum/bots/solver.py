@@ -40,7 +40,7 @@ from numba import njit
 
 from hukum.mindi import Deal, Move, MoveKind, Rules
 
-__all__ = ["Forecast", "Solution", "Solver", "SolverError"]
+__all__ = ["Forecast", "Solution", "Solver", "SolverBudgetError", "SolverError"]
 
 # Positions in the state array ``st``.
 _TURN, _LED, _NT, _TRUMP, _KNOWN, _FD, _VOID, _PILE, _STREAK, _HIKEY, _HIOWN, _LEFT = range(12)
@@ -540,6 +540,7 @@ _W = 4  # ways (entries) in a slot of the table
 # the way the slot replaces next.
 _E = 11
 _REL = _NST + 6  # in ``save``: the cards a node's result depends on
+_LIMIT, _STOPPED = 1, 2  # in ``stats`` (0: nodes searched): the node budget, 1 once it ran out
 
 
 @njit(
@@ -561,6 +562,10 @@ def _search(
     holds in every position that differs only in which hands hold the other, lower cards,
     suit lengths staying the same; the table stores results that way."""
     stats[0] += 1
+    if stats[0] > stats[_LIMIT] > 0:
+        stats[_STOPPED] = 1  # out of nodes: every search returns at once, storing nothing
+    if stats[_STOPPED] == 1:
+        return False
     save[depth, _REL] = 0
     if target <= 0:
         return True
@@ -606,6 +611,8 @@ def _search(
             ok = _search(st, cfg, table, save, moves, stats, target - gain, depth + 1)
             below = int(save[depth + 1, _REL]) | extra
         st[:] = save[depth, :_NST]
+        if stats[_STOPPED] == 1:
+            return False
         if move != _ASK and (below >> move) & 1:
             below |= _class(st, cfg, move)
         if ok == maximizing:
@@ -716,6 +723,10 @@ class SolverError(ValueError):
     """A position the solver does not handle (e.g. 6 or 8 players)."""
 
 
+class SolverBudgetError(SolverError):
+    """The search ran out of the positions it was allowed (``max_nodes``)."""
+
+
 @dataclass(frozen=True)
 class Forecast:
     """The result of a deal under optimal play from some position on."""
@@ -818,24 +829,32 @@ class Solver:
         self._table[:, :, 1] = -1  # no entry
         self._save = np.zeros((_MAX_DEPTH + 1, _REL + 1), np.int64)
         self._moves = np.zeros((_MAX_DEPTH, 16), np.int64)
-        self._stats = np.zeros(1, np.int64)
+        self._stats = np.zeros(3, np.int64)
         self._lock = threading.Lock()
 
-    def value(self, deal: Deal) -> Forecast:
-        """The result of ``deal`` under optimal play from its position (all hands known)."""
+    def value(self, deal: Deal, max_nodes: int | None = None) -> Forecast:
+        """The result of ``deal`` under optimal play from its position (all hands known).
+        With ``max_nodes`` it gives up (:class:`SolverBudgetError`) after searching that
+        many positions; the solver stays usable, keeping what it had proven."""
         self._check(deal)
         with self._lock:
-            self._stats[0] = 0
-            return self.forecast(self._value(deal, None))
+            self._start(max_nodes)
+            value = self._value(deal, None)
+            self._finish()
+            return self.forecast(value)
 
-    def solve(self, deal: Deal) -> Solution:
-        """The result of ``deal``'s position and after each legal move (all hands known)."""
+    def solve(self, deal: Deal, max_nodes: int | None = None) -> Solution:
+        """The result of ``deal``'s position and after each legal move (all hands known);
+        ``max_nodes`` as for :meth:`value`, for all the moves together."""
         self._check(deal)
         turn = deal.turn
         assert turn is not None
         with self._lock:
-            self._stats[0] = 0
-            values = {m: self.forecast(self._value(deal, m)) for m in deal.legal_moves()}
+            self._start(max_nodes)
+            values = {}
+            for m in deal.legal_moves():
+                values[m] = self.forecast(self._value(deal, m))
+                self._finish()
             nodes = int(self._stats[0])
         pick = max if turn % 2 == 0 else min
         best = pick(values.values(), key=lambda f: f.value)
@@ -845,6 +864,21 @@ class Solver:
     def nodes(self) -> int:
         """Positions searched by the last call."""
         return int(self._stats[0])
+
+    def _start(self, max_nodes: int | None) -> None:
+        """Count nodes from 0, with this budget (None: none); the lock is held."""
+        if max_nodes is not None and max_nodes < 1:
+            raise ValueError(f"max_nodes={max_nodes!r}: give at least one node, or None")
+        self._stats[0] = 0
+        self._stats[_LIMIT] = max_nodes or 0
+        self._stats[_STOPPED] = 0
+
+    def _finish(self) -> None:
+        """Raise SolverBudgetError if the search ran out of nodes; the lock is held."""
+        if self._stats[_STOPPED]:
+            raise SolverBudgetError(
+                f"not solved within {int(self._stats[_LIMIT]):,} positions searched"
+            )
 
     def _check(self, deal: Deal) -> None:
         if deal.rules != self.rules:
