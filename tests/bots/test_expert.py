@@ -43,6 +43,22 @@ def test_search_plays_before_the_solver_fits() -> None:
     assert bot.last_samples == 0
 
 
+def test_a_solve_past_the_node_budget_falls_back_to_search() -> None:
+    """``max_nodes``: the worlds solved within the budget decide; with fewer than two, the
+    search player does. Either way the move is legal."""
+    deal = _late(Rules(), 2, 7)
+    assert deal.turn is not None
+    view = deal.view(deal.turn)
+    full = ExpertBot(seed=1, samples=3)
+    assert full.choose(view) in deal.legal_moves()
+    assert full.last_samples == 3
+    starved = ExpertBot(seed=1, samples=3, max_nodes=20, steps=200)
+    assert starved.choose(view) in deal.legal_moves()
+    assert starved.last_samples == 0
+    with pytest.raises(ValueError, match="max_nodes"):
+        ExpertBot(max_nodes=0)
+
+
 def test_same_seed_same_choice() -> None:
     deal = _late(Rules(), 7, 4)
     assert deal.turn is not None

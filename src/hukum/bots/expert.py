@@ -6,8 +6,10 @@ other seats' past plays were under the rule-based player (a factor ``infer`` for
 that player would not have made), solves each world exactly with all hands known
 (:mod:`hukum.bots.solver`) and plays the move with the best weighted mean result in match
 points (a small bonus for tens breaks ties). Earlier in the deal, where an exact solve would
-not fit the time a move may take, it plays as the search player; the face-down card and the
-announced suit are the rule-based player's choice, as for search.
+not fit the time a move may take, it plays as the search player, and so it does when the
+solves of a move run out of their budget of positions searched (``max_nodes``) before two
+worlds are solved; the face-down card and the announced suit are the rule-based player's
+choice, as for search.
 
 >>> from hukum.mindi import Deal, Rules
 >>> deal = Deal.new(Rules(), dealer=0, seed=2)
@@ -28,7 +30,7 @@ import time
 from hukum.bots.base import Bot, check_turn
 from hukum.bots.rules import RulesBot
 from hukum.bots.search import SearchBot, replay, sample_world
-from hukum.bots.solver import Solver
+from hukum.bots.solver import Solver, SolverBudgetError
 from hukum.mindi import Move, MoveKind, Rules, View
 
 __all__ = ["ExpertBot"]
@@ -46,14 +48,19 @@ class ExpertBot(Bot):
         solve_tricks: int = 7,
         infer: float = 0.5,
         time_budget: float | None = None,
+        max_nodes: int | None = 3_000_000,
         **search: object,
     ) -> None:
         """An expert: ``samples`` worlds a move once at most ``solve_tricks`` tricks are left
         (fewer if ``time_budget`` seconds run out, never fewer than 2); ``infer`` weighs down a
         world for each past play the rule-based player would not have made; the other options
-        go to the search player used before that."""
+        go to the search player used before that. The solves of one move may search at most
+        ``max_nodes`` positions in all (about a second on one core): the worlds solved by
+        then decide, or the search player if fewer than two were."""
         if not 0.0 < infer <= 1.0:
             raise ValueError(f"infer={infer!r} must be above 0 and at most 1")
+        if max_nodes is not None and max_nodes < 1:
+            raise ValueError(f"max_nodes={max_nodes!r}: at least one node, or None")
         if samples < 1:
             raise ValueError(f"samples={samples!r}: at least one world a move")
         if not 0 <= solve_tricks <= 13:
@@ -63,6 +70,7 @@ class ExpertBot(Bot):
         self.solve_tricks = solve_tricks
         self.infer = infer
         self.time_budget = time_budget
+        self.max_nodes = max_nodes
         self.search = SearchBot(seed=seed, **search)  # type: ignore[arg-type]
         self.judge = RulesBot()
         self._solvers: dict[Rules, Solver] = {}
@@ -88,18 +96,30 @@ class ExpertBot(Bot):
         totals = dict.fromkeys(moves, 0.0)
         start = time.perf_counter()
         count = 0
+        budget = self.max_nodes
         while count < self.samples:
             world = sample_world(view, self.rng)
             deal, weight = replay(view, world, self.judge, self.infer)
-            for move, forecast in solver.solve(deal).moves.items():
+            try:
+                solution = solver.solve(deal, max_nodes=budget)
+            except SolverBudgetError:
+                break
+            for move, forecast in solution.moves.items():
                 tens = forecast.tens[team] - forecast.tens[1 - team]
                 totals[move] += weight * (forecast.score(team) + 0.05 * tens)
             count += 1
+            if budget is not None:
+                budget -= solution.nodes
+                if budget < 1:
+                    break
             if (
                 self.time_budget is not None
                 and count >= 2
                 and time.perf_counter() - start >= self.time_budget
             ):
                 break
+        if count < min(2, self.samples):
+            self.last_samples = 0
+            return self.search.choose(view)
         self.last_samples = count
         return max(moves, key=lambda m: totals[m])
