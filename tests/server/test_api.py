@@ -9,7 +9,7 @@ from tests.server.helpers import Player
 
 
 def error_code(r: object) -> str:
-    from httpx import Response
+    from httpx2 import Response
 
     assert isinstance(r, Response)
     assert 400 <= r.status_code < 500, r.text

@@ -9,7 +9,7 @@ import json
 import signal
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx
 import pytest
 import websockets
 

@@ -16,7 +16,7 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
-import httpx
+import httpx2 as httpx
 import websockets
 
 from tests.server.helpers import Player
