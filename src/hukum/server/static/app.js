@@ -792,6 +792,9 @@ function handHTML() {
   return `<div class="hand" id="hand" role="group">${cards}</div>`;
 }
 
+/** The table's status line (whose turn, the connection, a hint, the message) and its
+ * buttons, apart: the status changes with every move, the buttons seldom, and a button
+ * redrawn under the pointer would lose a click (e.g. taking a seat back while bots play). */
 function controlsHTML() {
   const v = S.view;
   const legal = legalSet();
@@ -830,9 +833,11 @@ function controlsHTML() {
         ? `<span class="your-turn" id="your-turn">${esc(t("game.yourturn"))}</span>`
         : `<span class="their-turn">${esc(t("game.turnof", { name: seatName(v.turn) }))}</span>`;
   const conn = S.wsState !== "open" ? `<span class="conn">${esc(t(S.wsState === "closed" ? "game.disconnected" : "game.connecting"))}</span>` : "";
-  return `<div class="status">${turn} ${conn} ${hint ? `<span class="hint">${esc(hint)}</span>` : ""}</div>
-    ${messageHTML()}
-    <div class="controls">${parts.join(" ")}</div>`;
+  return {
+    status: `<div class="status">${turn} ${conn} ${hint ? `<span class="hint">${esc(hint)}</span>` : ""}</div>
+    ${messageHTML()}`,
+    buttons: `<div class="controls">${parts.join(" ")}</div>`,
+  };
 }
 
 function outcomeText(o) {
@@ -994,7 +999,7 @@ function renderGame() {
   if (!game) {
     app.innerHTML = `<section class="game" id="game">
   <div class="main-col"><div id="g-top"></div><div id="g-board"></div><div id="g-banner"></div>
-    <div id="g-controls"></div><div id="g-hand"></div></div>
+    <div id="g-status"></div><div id="g-controls"></div><div id="g-hand"></div></div>
   <aside class="side-col" id="g-side"></aside></section>`;
     game = app.querySelector("#game");
   }
@@ -1009,11 +1014,13 @@ function renderGame() {
   const g = isG();
   const last = g ? lastTrickG(gctx()) : lastTrickHTML();
   const panel = S.panel === "rules" ? rulesPanelHTML() : S.panel === "last" ? last : "";
+  const controls = controlsHTML();
   const parts = {
     "g-top": `<div class="topline">${g ? trumpG(gctx()) : trumpHTML()}<span class="spacer"></span>${panelButtons}</div>`,
     "g-board": g ? boardG(gctx()) : boardHTML(),
     "g-banner": bannerHTML(),
-    "g-controls": controlsHTML(),
+    "g-status": controls.status,
+    "g-controls": controls.buttons,
     "g-hand": g ? handG(gctx()) : handHTML(),
     "g-side": panel + (g ? scoreG(gctx()) : scoreHTML() + analysisHTML()) + fairHTML(),
   };
