@@ -63,6 +63,22 @@ def test_a_perfect_move_changes_nothing() -> None:
         assert a.after == b.before  # after one move is before the next
 
 
+def test_a_node_budget_analyses_whole_tricks_from_the_end() -> None:
+    """``max_nodes``: the analysis works back from the last trick and keeps only whole
+    tricks, the same moves and forecasts as the analysis of that many tricks."""
+    deal = _played_at_random(8).deals[0]  # a deal solved whole in a second or two
+    whole = analyse(deal, tricks=13, max_nodes=10**9)
+    assert whole.tricks == 13 and len(whole.moves) == 52 and whole.skipped == 0
+    assert whole.moves == analyse(deal, tricks=13).moves
+    solved = [Solver(deal.rules, table_bits=18) for _ in range(2)]
+    short = analyse(deal, tricks=13, max_nodes=20_000, solver=solved[0])
+    assert 1 <= short.tricks < 13
+    assert len(short.moves) == 4 * short.tricks and short.skipped == 52 - 4 * short.tricks
+    assert short.moves == analyse(deal, tricks=short.tricks, solver=solved[1]).moves
+    with pytest.raises(ValueError, match="max_nodes"):
+        analyse(deal, max_nodes=0)
+
+
 def test_verdicts_read_as_people_say_them() -> None:
     solver = Solver(Rules())
     win31, win22, lose13, mendikot = (solver.forecast(v) for v in (5, 4, 2, 6))

@@ -2,7 +2,10 @@
 still force before it and after it, with all hands known ("this play lost a mindi").
 
 The exact solver (:mod:`hukum.bots.solver`) is fast enough for the last tricks of a deal;
-moves made earlier than ``tricks`` tricks from the end are listed as not analysed.
+moves made earlier than ``tricks`` tricks from the end are listed as not analysed. With a
+budget of positions searched (``max_nodes``) the analysis works back from the last trick as
+far as the budget goes: with :data:`ANALYSIS_NODES` most deals are analysed from trick 1
+to 3, some from the first.
 
 >>> from hukum.mindi import Deal, Rules
 >>> deal = Deal.new(Rules(), dealer=0, seed=7)
@@ -21,10 +24,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hukum.bots.solver import Forecast, Solver
+from hukum.bots.solver import Forecast, Solver, SolverBudgetError
 from hukum.mindi import Deal, Move
 
-__all__ = ["DealAnalysis", "MoveAnalysis", "analyse", "standing", "verdict"]
+__all__ = ["ANALYSIS_NODES", "DealAnalysis", "MoveAnalysis", "analyse", "standing", "verdict"]
+
+#: The node budget of the analysis ``hukum solve`` and the web app make: about 3.5 s of one
+#: core here, enough for 11 to 13 tricks of most deals (see :func:`analyse`).
+ANALYSIS_NODES = 10_000_000
 
 
 def standing(forecast: Forecast, team: int) -> str:
@@ -119,32 +126,57 @@ class DealAnalysis:
         return [m for m in self.moves if m.mistake]
 
 
-def analyse(deal: Deal, tricks: int = 9, solver: Solver | None = None) -> DealAnalysis:
+def analyse(
+    deal: Deal, tricks: int = 9, solver: Solver | None = None, max_nodes: int | None = None
+) -> DealAnalysis:
     """Analyse the moves of ``deal`` (finished or not) made with at most ``tricks`` tricks
-    left, by solving each position exactly with all hands known."""
+    left, by solving each position exactly with all hands known. With ``max_nodes`` it works
+    back from the last trick and stops before the first trick whose moves would take more
+    positions searched than are left of that budget: the result's ``tricks`` says how many
+    it analysed."""
     rules = deal.rules
     if not 1 <= tricks <= rules.hand_size:
         raise ValueError(f"tricks={tricks}: analyse from 1 to {rules.hand_size} tricks left")
+    if max_nodes is not None and max_nodes < 1:
+        raise ValueError(f"max_nodes={max_nodes!r}: at least one node, or None")
     solver = solver or Solver(rules, table_bits=18)
     replay = Deal(rules, deal.dealer, deal.dealt, shown_card=deal.shown_card, seed=deal.seed)
-    moves: list[MoveAnalysis] = []
-    skipped = 0
-    for number, (seat, move) in enumerate(deal.history, start=1):
+    for seat, move in deal.history:
+        replay.push(move, seat=seat)
+    moves: list[MoveAnalysis] = []  # from the last move back
+    done = 0  # of ``moves``, those of whole tricks
+    analysed = 0
+    budget = max_nodes
+    for number in range(len(deal.history), 0, -1):
+        seat, move = deal.history[number - 1]
+        replay.pop()
         played = len(replay.tricks)
         if rules.hand_size - played > tricks or replay.phase != "play":
-            skipped += 1
-        else:
-            solution = solver.solve(replay)
-            moves.append(
-                MoveAnalysis(
-                    number,
-                    played + 1,
-                    seat,
-                    move,
-                    solution.best,
-                    solution.moves[move],
-                    tuple(solution.best_moves),
-                )
+            break
+        if budget is not None and budget < 1:
+            break
+        try:
+            solution = solver.solve(replay, max_nodes=budget)
+        except SolverBudgetError:
+            break
+        if budget is not None:
+            budget -= solution.nodes
+        moves.append(
+            MoveAnalysis(
+                number,
+                played + 1,
+                seat,
+                move,
+                solution.best,
+                solution.moves[move],
+                tuple(solution.best_moves),
             )
-        replay.push(move, seat=seat)
-    return DealAnalysis(tricks, skipped, tuple(moves))
+        )
+        if not replay.trick:  # the first move of its trick: the trick is done
+            done = len(moves)
+            analysed = rules.hand_size - played
+    kept = tuple(reversed(moves[:done]))
+    if max_nodes is None:  # every move asked for (a deal in progress ends mid-trick)
+        kept = tuple(reversed(moves))
+        analysed = tricks
+    return DealAnalysis(analysed, len(deal.history) - len(kept), kept)

@@ -881,7 +881,7 @@ def _tricks_option(parser: argparse.ArgumentParser, default: int, metavar: str, 
 
 
 def _cmd_solve(args: argparse.Namespace, out: Console) -> int:
-    from hukum.analysis import analyse, standing, verdict
+    from hukum.analysis import ANALYSIS_NODES, analyse, standing, verdict
     from hukum.bots.solver import SolverError
 
     try:
@@ -894,8 +894,9 @@ def _cmd_solve(args: argparse.Namespace, out: Console) -> int:
         raise UsageError(f"--deal {args.deal}: the record has deals 1 to {len(match.deals)}")
     deal = match.deals[args.deal - 1]
     tricks = min(args.tricks, deal.rules.hand_size)
+    max_nodes = args.max_nodes or ANALYSIS_NODES
     try:
-        report = analyse(deal, tricks=tricks)
+        report = analyse(deal, tricks=tricks, max_nodes=max_nodes)
     except SolverError as e:
         raise UsageError(f"{args.file}: {e}") from None
     table = Table(
@@ -920,8 +921,10 @@ def _cmd_solve(args: argparse.Namespace, out: Console) -> int:
             ", ".join(str(b) for b in m.best) if mistake else "",
         )
     out.print(table)
-    note = f"{report.skipped} earlier moves not analysed (more than {tricks} tricks left)"
-    out.print(Text(note, style="dim") if report.skipped else "")
+    note = f"{report.skipped} earlier moves not analysed (more than {report.tricks} tricks left"
+    if report.tricks < tricks:
+        note += f"; the trick before needed more than {max_nodes:,} positions searched"
+    out.print(Text(note + ")", style="dim") if report.skipped else "")
     outcome = deal.outcome()
     if outcome is not None:
         out.print(f"Result: {outcome.describe()}")
@@ -1112,7 +1115,18 @@ def _parser() -> argparse.ArgumentParser:
         "--deal", type=_positive, default=1, metavar="N", help="deal number (default 1)"
     )
     _tricks_option(
-        solve_cmd, 9, "K", "analyse the moves of the last K tricks (default 9; more is slower)"
+        solve_cmd,
+        13,
+        "K",
+        "analyse the moves of the last K tricks (default 13: the whole deal, as far back as "
+        "--max-nodes allows)",
+    )
+    solve_cmd.add_argument(
+        "--max-nodes",
+        type=_positive,
+        metavar="N",
+        help="work back from the last trick while the solves fit in N positions searched "
+        "in all (default hukum.analysis.ANALYSIS_NODES: 10 million, a few seconds)",
     )
     solve_cmd.set_defaults(run=_cmd_solve)
 

@@ -1,5 +1,5 @@
-"""The analysis of a finished deal through the app: every analysed move of the last nine
-tricks, refused for a deal in progress or a Ganjifa table."""
+"""The analysis of a finished deal through the app: every move from the last trick back as
+far as the node budget goes, refused for a deal in progress or a Ganjifa table."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 import hukum.analysis
 from hukum import records
-from hukum.analysis import DealAnalysis, analyse
+from hukum.analysis import ANALYSIS_NODES, DealAnalysis, analyse
 from hukum.mindi import Deal
 from tests.server.conftest import create, play
 from tests.server.helpers import Player
@@ -19,9 +19,9 @@ def test_a_finished_deal_is_analysed_move_by_move(
 ) -> None:
     solved: list[int] = []
 
-    def counted(deal: Deal) -> DealAnalysis:
+    def counted(deal: Deal, tricks: int, max_nodes: int) -> DealAnalysis:
         solved.append(len(deal.tricks))
-        return analyse(deal)
+        return analyse(deal, tricks, max_nodes=max_nodes)
 
     monkeypatch.setattr(hukum.analysis, "analyse", counted)
     made = create(client, start_now=True, bots="random", options={"deals": 2, "target": None})
@@ -32,11 +32,14 @@ def test_a_finished_deal_is_analysed_move_by_move(
     with client.websocket_connect(f"/ws/{code}?token={made['token']}") as ws:
         play(ws, player, deals=1)
     data = client.get(f"/api/tables/{code}/deals/1/analysis").json()
-    assert data["deal"] == 1 and data["tricks"] == 9
-    assert len(data["moves"]) == 36 and data["skipped"] == 16  # the last 9 of 13 tricks
-    # The same as the library's analysis of the recorded deal.
+    tricks = data["tricks"]
+    assert data["deal"] == 1 and 1 <= tricks <= 13
+    assert len(data["moves"]) == 4 * tricks and data["skipped"] == 52 - 4 * tricks
+    assert [m["number"] for m in data["moves"]] == list(range(53 - 4 * tricks, 53))
+    # The same as the library's analysis of the recorded deal, with the same budget.
     match = records.from_dict(client.get(f"/api/tables/{code}/record").json())
-    expected = analyse(match.deals[0])
+    expected = analyse(match.deals[0], tricks=13, max_nodes=ANALYSIS_NODES)
+    assert expected.tricks == tricks
     assert [m["text"] for m in data["moves"]] == [m.describe() for m in expected.moves]
     assert [m["mistake"] for m in data["moves"]] == [m.mistake for m in expected.moves]
     # A finished deal is solved once; asking again gets the same answer.

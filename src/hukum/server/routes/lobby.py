@@ -105,9 +105,10 @@ async def record(code: str, registry: Reg) -> dict[str, Any]:
 
 @router.get("/{code}/deals/{number}/analysis")
 async def analysis(code: str, number: int, registry: Reg) -> dict[str, Any]:
-    """The exact analysis of a finished Mindi deal's last nine tricks (all its cards are
-    public once it is over): for each move, the best result the mover's team could force
-    before and after it, and the better moves. A finished deal never changes, so each is
+    """The exact analysis of a finished Mindi deal, from the last trick back as far as
+    ``ANALYSIS_NODES`` positions searched allow (all its cards are public once it is over):
+    for each move, the best result the mover's team could force before and after it, and the
+    better moves. A finished deal never changes, so each is
     solved once per table and kept; requests while it is being solved wait for that solve."""
     table = await registry.require(code)
     if table.game.name != "mindi":
@@ -128,11 +129,11 @@ async def analysis(code: str, number: int, registry: Reg) -> dict[str, Any]:
 
 def _analyse(number: int, deal: Deal) -> dict[str, Any]:
     """The analysis of a finished deal as the API sends it."""
-    from hukum.analysis import analyse
+    from hukum.analysis import ANALYSIS_NODES, analyse
     from hukum.bots.solver import SolverError
 
     try:
-        report = analyse(deal)
+        report = analyse(deal, tricks=deal.rules.hand_size, max_nodes=ANALYSIS_NODES)
     except SolverError as e:
         raise ProtocolError("no_analysis", str(e), 409) from None
     return {
