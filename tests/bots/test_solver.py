@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from hukum.bots import solver as solver_module
 from hukum.bots.solver import Solver, SolverBudgetError, SolverError
 from hukum.cards import Card
 from hukum.mindi import Deal, Move, Rules
@@ -154,3 +155,10 @@ def test_a_squeeze_wins_the_last_ten() -> None:
     # The squeeze: West holds the 10♠ and the K♦, and either card loses the ten.
     assert deal.turn == 3 and set(deal.hand(3)) == {Card.parse("10S"), Card.parse("KD")}
     assert {f.tens for f in solver.solve(deal).moves.values()} == {(4, 0)}
+
+
+def test_the_search_lets_other_threads_run() -> None:
+    """The compiled search, the solver's one entry from Python, runs without the GIL: a
+    server thread analysing a deal for seconds must not stop its event loop
+    (checked on the dispatcher's options; a timing test would be flaky on a busy machine)."""
+    assert solver_module._rank.targetoptions.get("nogil") is True

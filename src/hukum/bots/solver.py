@@ -681,7 +681,7 @@ def _reaches(
     )
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # no GIL: other threads (a server) run on
 def _rank(
     st: np.ndarray,
     cfg: np.ndarray,
