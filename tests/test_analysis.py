@@ -110,6 +110,22 @@ def test_hukum_solve_prints_the_analysis(tmp_path: Path) -> None:
     row = next(line for line in result.stdout.splitlines() if " 9S " in line)
     assert re.search(r"42\D+11\D+2\D+9S\b.*lost a mindi\W+AS\b", row)
     assert "40 earlier moves not analysed" in result.stdout
+    # A node budget too small for the whole deal: it stops at a trick and says why.
+    short = subprocess.run(
+        [sys.executable, "-m", "hukum", "solve", str(path), "--max-nodes", "5000"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env={**os.environ, "COLUMNS": "200", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"},
+        timeout=120,
+    )
+    assert short.returncode == 0, short.stderr
+    note = re.search(
+        r"(\d+) earlier moves not analysed \(more than (\d+) tricks left; "
+        r"the trick before needed more than 5,000 positions searched\)",
+        short.stdout,
+    )
+    assert note and int(note[1]) == 52 - 4 * int(note[2]) and 1 <= int(note[2]) < 13, short.stdout
     bad = subprocess.run(
         [sys.executable, "-m", "hukum", "solve", str(path), "--deal", "2"],
         capture_output=True,
