@@ -4,8 +4,8 @@ still force before it and after it, with all hands known ("this play lost a mind
 The exact solver (:mod:`hukum.bots.solver`) is fast enough for the last tricks of a deal;
 moves made earlier than ``tricks`` tricks from the end are listed as not analysed. With a
 budget of positions searched (``max_nodes``) the analysis works back from the last trick as
-far as the budget goes: with :data:`ANALYSIS_NODES` most deals are analysed from trick 1
-to 3, some from the first.
+far as the budget goes: with :data:`ANALYSIS_NODES` most deals are analysed from their
+first, second or third trick on.
 
 >>> from hukum.mindi import Deal, Rules
 >>> deal = Deal.new(Rules(), dealer=0, seed=7)

@@ -108,8 +108,8 @@ async def analysis(code: str, number: int, registry: Reg) -> dict[str, Any]:
     """The exact analysis of a finished Mindi deal, from the last trick back as far as
     ``ANALYSIS_NODES`` positions searched allow (all its cards are public once it is over):
     for each move, the best result the mover's team could force before and after it, and the
-    better moves. A finished deal never changes, so each is
-    solved once per table and kept; requests while it is being solved wait for that solve."""
+    better moves. A finished deal never changes, so each is solved once per table and kept;
+    requests while it is being solved wait for that solve."""
     table = await registry.require(code)
     if table.game.name != "mindi":
         raise ProtocolError("no_analysis", "deal analysis is for Mindi deals", 409)
