@@ -94,31 +94,29 @@ def test_the_window_is_checked() -> None:
         analyse(deal, tricks=0)
 
 
-def test_hukum_solve_prints_the_analysis(tmp_path: Path) -> None:
-    """``hukum solve RECORD`` names the move that lost a mindi and the better one."""
-    path = tmp_path / "deal.json"
-    records.save(_played_at_random(2), path)
-    result = subprocess.run(
-        [sys.executable, "-m", "hukum", "solve", str(path), "--tricks", "3"],
+def _solve(*args: str) -> subprocess.CompletedProcess[str]:
+    """``hukum solve`` with these arguments, in a wide plain terminal."""
+    return subprocess.run(
+        [sys.executable, "-m", "hukum", "solve", *args],
         capture_output=True,
         text=True,
         encoding="utf-8",
         env={**os.environ, "COLUMNS": "200", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"},
         timeout=120,
     )
+
+
+def test_hukum_solve_prints_the_analysis(tmp_path: Path) -> None:
+    """``hukum solve RECORD`` names the move that lost a mindi and the better one."""
+    path = tmp_path / "deal.json"
+    records.save(_played_at_random(2), path)
+    result = _solve(str(path), "--tricks", "3")
     assert result.returncode == 0, result.stderr
     row = next(line for line in result.stdout.splitlines() if " 9S " in line)
     assert re.search(r"42\D+11\D+2\D+9S\b.*lost a mindi\W+AS\b", row)
     assert "40 earlier moves not analysed" in result.stdout
     # A node budget too small for the whole deal: it stops at a trick and says why.
-    short = subprocess.run(
-        [sys.executable, "-m", "hukum", "solve", str(path), "--max-nodes", "5000"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env={**os.environ, "COLUMNS": "200", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"},
-        timeout=120,
-    )
+    short = _solve(str(path), "--max-nodes", "5000")
     assert short.returncode == 0, short.stderr
     note = re.search(
         r"(\d+) earlier moves not analysed \(more than (\d+) tricks left; "
@@ -126,10 +124,5 @@ def test_hukum_solve_prints_the_analysis(tmp_path: Path) -> None:
         short.stdout,
     )
     assert note and int(note[1]) == 52 - 4 * int(note[2]) and 1 <= int(note[2]) < 13, short.stdout
-    bad = subprocess.run(
-        [sys.executable, "-m", "hukum", "solve", str(path), "--deal", "2"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    bad = _solve(str(path), "--deal", "2")
     assert bad.returncode == 2 and "the record has deals 1 to 1" in bad.stderr
