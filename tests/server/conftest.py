@@ -62,6 +62,10 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
 
 def play(ws: Any, player: Player, *, deals: int | None = None, moves: int | None = None) -> None:
     """Drive a TestClient WebSocket with a Player until enough deals/moves or the match ends."""
+    if moves is not None:
+        # Never more: an ack can come after the next turn's event, and deciding on the ack
+        # would make one move too many.
+        player.limit = moves
     while not player.match_over:
         if deals is not None and player.deals_over >= deals and not player.pending:
             return
