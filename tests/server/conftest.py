@@ -62,10 +62,13 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
 
 def play(ws: Any, player: Player, *, deals: int | None = None, moves: int | None = None) -> None:
     """Drive a TestClient WebSocket with a Player until enough deals/moves or the match ends."""
-    if moves is not None:
-        # Never more: an ack can come after the next turn's event, and deciding on the ack
-        # would make one move too many.
-        player.limit = moves
+    # Never more moves than asked: an ack can come after the next turn's event, and deciding
+    # on the ack would make one move too many.
+    player.limit = moves
+    # A move an earlier limit held back may be due now, and nothing more comes from the
+    # server until it is made (the table waits for it).
+    for out in player.decide():
+        ws.send_json(out)
     while not player.match_over:
         if deals is not None and player.deals_over >= deals and not player.pending:
             return
