@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -161,4 +162,5 @@ def test_the_search_lets_other_threads_run() -> None:
     """The compiled search, the solver's one entry from Python, runs without the GIL: a
     server thread analysing a deal for seconds must not stop its event loop
     (checked on the dispatcher's options; a timing test would be flaky on a busy machine)."""
-    assert solver_module._rank.targetoptions.get("nogil") is True
+    dispatcher: Any = solver_module._rank
+    assert dispatcher.targetoptions.get("nogil") is True

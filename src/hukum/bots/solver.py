@@ -33,7 +33,9 @@ True
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar, cast
 
 import numpy as np
 from numba import njit
@@ -58,9 +60,19 @@ _NO_VOID, _VOID_REVEALED, _VOID_ASKED = 0, 1, 2
 _TEN_PLACES = 25  # in _aggregate's state word: where each suit's ten is, 4 bits a suit
 _TENS = sum(1 << (s * 16 + 8) for s in range(4))
 _MAX_DEPTH = 64
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
-@njit(cache=True)
+def _compiled(signature: str | None = None, nogil: bool = False) -> Callable[[_F], _F]:
+    """numba's ``njit``, cached, and without numba's reference counting (``_nrt=False``):
+    the search only reads and writes arrays its caller owns and allocates none, and counting
+    each array handed to a helper (atomic increments and decrements) took more than half of
+    its time."""
+    options: dict[str, Any] = {"cache": True, "nogil": nogil, "_nrt": False}
+    return cast(Callable[[_F], _F], njit(signature, **options))
+
+
+@_compiled()
 def _popcount(x: int | np.int64) -> int:
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
@@ -71,7 +83,7 @@ def _popcount(x: int | np.int64) -> int:
     return int(x & 0x7F)
 
 
-@njit(cache=True)
+@_compiled()
 def _turn_up(st: np.ndarray, cfg: np.ndarray) -> None:
     """The face-down card returns to the chooser's hand; trump is known (M-12)."""
     st[_H + st[_CH]] |= np.int64(1) << st[_FD]
@@ -79,7 +91,7 @@ def _turn_up(st: np.ndarray, cfg: np.ndarray) -> None:
     st[_KNOWN] = 1
 
 
-@njit(cache=True)
+@_compiled()
 def _begin_turn(st: np.ndarray, cfg: np.ndarray) -> None:
     """As the engine's ``_begin_hidden_turn``: turn the card up if this turn requires it."""
     if cfg[_BAND] == 0 or st[_KNOWN] == 1:
@@ -94,7 +106,7 @@ def _begin_turn(st: np.ndarray, cfg: np.ndarray) -> None:
         st[_VOID] = _VOID_REVEALED
 
 
-@njit(cache=True)
+@_compiled()
 def _legal(st: np.ndarray, cfg: np.ndarray) -> tuple[int, bool]:
     """The legal cards of the player to move (a mask), and whether asking is legal too."""
     hand = st[_H + st[_TURN]]
@@ -115,7 +127,7 @@ def _legal(st: np.ndarray, cfg: np.ndarray) -> tuple[int, bool]:
     return hand, ask
 
 
-@njit(cache=True)
+@_compiled()
 def _winning(st: np.ndarray, nt: int) -> tuple[int, int]:
     """The key of the card winning the first ``nt`` cards of the trick (M-9), and its index:
     32 + rank for a card counted as trump, 16 + rank for one of the led suit."""
@@ -135,7 +147,7 @@ def _winning(st: np.ndarray, nt: int) -> tuple[int, int]:
     return best, win
 
 
-@njit(cache=True)
+@_compiled()
 def _apply(st: np.ndarray, cfg: np.ndarray, move: int) -> int:
     """Make a move (as the engine's ``push``); the value it adds for team 0 at once."""
     turn = st[_TURN]
@@ -206,7 +218,7 @@ def _apply(st: np.ndarray, cfg: np.ndarray, move: int) -> int:
     return gain
 
 
-@njit(cache=True)
+@_compiled()
 def _remaining(st: np.ndarray) -> int:
     """The cards still in the hands and face down."""
     rem = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
@@ -215,7 +227,7 @@ def _remaining(st: np.ndarray) -> int:
     return int(rem)
 
 
-@njit(cache=True)
+@_compiled()
 def _upper(st: np.ndarray, cfg: np.ndarray) -> int:
     """The most team 0 could still add: every ten, every trick, the bonuses."""
     rest = _remaining(st)
@@ -225,7 +237,7 @@ def _upper(st: np.ndarray, cfg: np.ndarray) -> int:
     return int(cfg[_TENW] * tens + 2 * st[_LEFT] + cfg[_LASTB] + cfg[_HIW])
 
 
-@njit(cache=True)
+@_compiled()
 def _trump_ten(st: np.ndarray, cfg: np.ndarray) -> int:
     """The team sure to capture the ten of trump, -1 if neither is yet: trump counts, the
     ten is in a hand and every higher trump, unplayed or in the trick, is its team's, so
@@ -254,10 +266,11 @@ def _trump_ten(st: np.ndarray, cfg: np.ndarray) -> int:
     return team
 
 
-@njit(cache=True)
+@_compiled()
 def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
     """The moves to search, one per class of equivalent cards, best guesses first (the
-    ``hint``, the best move found here before, first of all)."""
+    ``hint``, the best move found here before, first of all): their number, the moves in
+    ``out[:16]`` (``out[16:]`` holds their scores while sorting)."""
     legal, ask = _legal(st, cfg)
     unplayed = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
     if st[_FD] >= 0:
@@ -279,7 +292,7 @@ def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
     trump = st[_TRUMP]
     counts = st[_KNOWN] == 1 or cfg[_AUTO] == 1
     n = 0
-    scores = np.empty(16, np.int64)
+    scores = out[16:]  # no allocation per node
     for suit in range(4):
         mine = (legal >> (suit * 16)) & 0x1FFF
         if mine == 0:
@@ -364,7 +377,7 @@ def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
     return n
 
 
-@njit(cache=True)
+@_compiled()
 def _aggregate(st: np.ndarray, agg: np.ndarray) -> None:
     """A trick-start position as the table sees it: ``agg[0]`` the length of each suit in
     each hand (4 bits each), ``agg[1]`` the rest of the state (with the place of each
@@ -410,7 +423,7 @@ def _aggregate(st: np.ndarray, agg: np.ndarray) -> None:
         agg[1] |= np.int64(ten) << (_TEN_PLACES + 4 * s)  # 15 if played
 
 
-@njit(cache=True)
+@_compiled()
 def _top(st: np.ndarray, counts: int) -> int:
     """The highest unplayed cards of each suit, as many as ``counts`` says (4 bits a suit)."""
     rem = _remaining(st)
@@ -427,7 +440,7 @@ def _top(st: np.ndarray, counts: int) -> int:
     return int(mask)
 
 
-@njit(cache=True)
+@_compiled()
 def _counts(st: np.ndarray, cfg: np.ndarray, relevant: int) -> int:
     """How many of each suit's highest unplayed cards a result depends on: down to the
     lowest ``relevant`` card, and always down to the ten (every card under highest_trick)."""
@@ -446,7 +459,7 @@ def _counts(st: np.ndarray, cfg: np.ndarray, relevant: int) -> int:
     return counts
 
 
-@njit(cache=True)
+@_compiled()
 def _matches(entry: np.ndarray, agg: np.ndarray) -> bool:
     """Whether a table entry holds for the position ``agg``: the same lengths and state, and
     the same holders of the highest cards the entry depends on."""
@@ -459,7 +472,7 @@ def _matches(entry: np.ndarray, agg: np.ndarray) -> bool:
     return True
 
 
-@njit(cache=True)
+@_compiled()
 def _from_top(st: np.ndarray, card: int) -> int:
     """A card as its suit and its place among the suit's unplayed cards from the top."""
     if card < 0 or card == _ASK:
@@ -468,7 +481,7 @@ def _from_top(st: np.ndarray, card: int) -> int:
     return (card & 48) + _popcount(above)
 
 
-@njit(cache=True)
+@_compiled()
 def _at_place(st: np.ndarray, place: int) -> int:
     """The card at a place given by _from_top in this position (-1: none)."""
     if place < 0 or place == _ASK:
@@ -484,7 +497,7 @@ def _at_place(st: np.ndarray, place: int) -> int:
     return -1
 
 
-@njit(cache=True)
+@_compiled()
 def _slot(agg: np.ndarray, mask: int) -> int:
     """The table slot of a position: from what every entry for it depends on, the lengths,
     the state and the holders of each suit's cards down to its unplayed ten."""
@@ -501,7 +514,7 @@ def _slot(agg: np.ndarray, mask: int) -> int:
     return int(h >> np.uint64(32)) & mask
 
 
-@njit(cache=True)
+@_compiled()
 def _class(st: np.ndarray, cfg: np.ndarray, card: int) -> int:
     """A card searched for its class of equivalent cards (see _moves) and the rest of the
     class: the cards under it in the same hand with no other unplayed card in between."""
@@ -522,7 +535,7 @@ def _class(st: np.ndarray, cfg: np.ndarray, card: int) -> int:
     return int(mask)
 
 
-@njit(cache=True)
+@_compiled()
 def _ranked(st: np.ndarray) -> int:
     """The winning card of the trick just completed (see _apply) if its rank decided it: it
     beat another card of its own suit counted the same way (as trump, or of the led suit)."""
@@ -543,10 +556,7 @@ _REL = _NST + 6  # in ``save``: the cards a node's result depends on
 _LIMIT, _STOPPED = 1, 2  # in ``stats`` (0: nodes searched): the node budget, 1 once it ran out
 
 
-@njit(
-    "b1(i8[::1], i8[::1], i8[:, :, ::1], i8[:, ::1], i8[:, ::1], i8[::1], i8, i8)",
-    cache=True,
-)
+@_compiled("b1(i8[::1], i8[::1], i8[:, :, ::1], i8[:, ::1], i8[:, ::1], i8[::1], i8, i8)")
 def _search(
     st: np.ndarray,
     cfg: np.ndarray,
@@ -601,7 +611,8 @@ def _search(
     relevant = 0
     for i in range(n):
         move = out[i]
-        save[depth, :_NST] = st
+        for k in range(_NST):
+            save[depth, k] = st[k]
         gain = _apply(st, cfg, move)
         extra = _ranked(st) if st[_NT] == 0 and move != _ASK else 0
         if st[_LEFT] == 0:
@@ -610,7 +621,8 @@ def _search(
         else:
             ok = _search(st, cfg, table, save, moves, stats, target - gain, depth + 1)
             below = int(save[depth + 1, _REL]) | extra
-        st[:] = save[depth, :_NST]
+        for k in range(_NST):
+            st[k] = save[depth, k]
         if stats[_STOPPED] == 1:
             return False
         if move != _ASK and (below >> move) & 1:
@@ -636,7 +648,8 @@ def _search(
             way = table[slot, 0, 10]
             table[slot, 0, 10] = (way + 1) % _W
             entry = table[slot, way]
-            entry[:6] = agg
+            for k in range(6):
+                entry[k] = agg[k]
             entry[6] = counts
             entry[7] = 0
             entry[8] = upper
@@ -665,7 +678,7 @@ def _search(
     return result
 
 
-@njit(cache=True)
+@_compiled()
 def _reaches(
     st: np.ndarray,
     cfg: np.ndarray,
@@ -681,7 +694,7 @@ def _reaches(
     )
 
 
-@njit(cache=True, nogil=True)  # no GIL: other threads (a server) run on
+@_compiled(nogil=True)  # no GIL: other threads (a server) run on
 def _rank(
     st: np.ndarray,
     cfg: np.ndarray,
@@ -697,7 +710,8 @@ def _rank(
     final value reaches under optimal play, with ``have`` already won and ``move`` made first
     (-1: none). The tens are probed first; the tie-break or the whitewash only if needed."""
     base = save.shape[0] - 1
-    save[base, :_NST] = st
+    for k in range(_NST):
+        save[base, k] = st[k]
     gain = have
     if move >= 0:
         gain += _apply(st, cfg, move)
@@ -715,7 +729,8 @@ def _rank(
         value = 2
     else:
         value = 1 if _reaches(*args, thresholds[0] - gain) else 0
-    st[:] = save[base, :_NST]
+    for k in range(_NST):
+        st[k] = save[base, k]
     return value
 
 
@@ -828,7 +843,7 @@ class Solver:
         self._table = np.zeros((max(1, (1 << table_bits) // _W), _W, _E), np.int64)
         self._table[:, :, 1] = -1  # no entry
         self._save = np.zeros((_MAX_DEPTH + 1, _REL + 1), np.int64)
-        self._moves = np.zeros((_MAX_DEPTH, 16), np.int64)
+        self._moves = np.zeros((_MAX_DEPTH, 32), np.int64)
         self._stats = np.zeros(3, np.int64)
         self._lock = threading.Lock()
 
