@@ -58,6 +58,7 @@ _NCFG = 16
 _ASK = 64  # the move that asks for the face-down card (band, on_request)
 _NO_VOID, _VOID_REVEALED, _VOID_ASKED = 0, 1, 2
 _TEN_PLACES = 25  # in _aggregate's state word: where each suit's ten is, 4 bits a suit
+_USED = 1 << 62  # in _aggregate's state word, so that an empty (all-zero) entry never matches
 _TENS = sum(1 << (s * 16 + 8) for s in range(4))
 _MAX_DEPTH = 64
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -401,6 +402,7 @@ def _aggregate(st: np.ndarray, agg: np.ndarray) -> None:
         | (st[_HIKEY] + 1) << 15
         | st[_HIOWN] << 22
         | st[_CH] << 23
+        | _USED
     )
     for s in range(4):
         seq = np.int64(0)
@@ -840,8 +842,8 @@ class Solver:
         tie = 2 * ten + (32 if hi else n + 1)
         top = 4 * ten + (32 if hi else 0) + 2 * n
         self._thresholds = np.array([2, ten, 2 * ten, tie, 3 * ten, 4 * ten, top], np.int64)
+        # All zeros: no entry (see _USED). The memory is only touched where entries go.
         self._table = np.zeros((max(1, (1 << table_bits) // _W), _W, _E), np.int64)
-        self._table[:, :, 1] = -1  # no entry
         self._save = np.zeros((_MAX_DEPTH + 1, _REL + 1), np.int64)
         self._moves = np.zeros((_MAX_DEPTH, 32), np.int64)
         self._stats = np.zeros(3, np.int64)
