@@ -199,8 +199,9 @@ def run_solver(
     name: str = "",
     max_nodes: int | None = None,
 ) -> SolveResult:
-    """Time :meth:`Solver.value` on :func:`solve_positions`, each from a fresh table, giving
-    up on a position after ``max_nodes`` positions searched (its time is then ``inf``)."""
+    """Time :meth:`Solver.value` on :func:`solve_positions`, each from an empty table (one
+    solver, cleared between positions, as DDS does between boards), giving up on a position
+    after ``max_nodes`` positions searched (its time is then ``inf``)."""
     from hukum.bots.solver import Solver, SolverBudgetError
 
     solver = Solver(rules)
@@ -209,7 +210,7 @@ def run_solver(
     nodes = 0
     spent = 0.0
     for deal in solve_positions(rules, tricks, deals, seed):
-        solver = Solver(rules)
+        solver.clear()
         start = time.perf_counter()
         try:
             solver.value(deal, max_nodes=max_nodes)

@@ -101,6 +101,20 @@ def test_a_node_budget_gives_up_and_keeps_the_solver_sound() -> None:
         Solver(rules).value(deals[0], max_nodes=0)
 
 
+def test_clear_forgets_what_was_proven() -> None:
+    """A solved position is found in the table the second time; after ``clear`` the solver
+    searches it again from nothing, as a new solver does."""
+    deal = Deal.new(Rules(), dealer=0, seed=4)
+    while len(deal.tricks) < 5:
+        deal.push(deal.legal_moves()[-1])
+    solver = Solver(Rules())
+    first = solver.value(deal)
+    fresh = solver.nodes
+    assert solver.value(deal) == first and solver.nodes < fresh
+    solver.clear()
+    assert solver.value(deal) == first and solver.nodes == fresh
+
+
 def test_forecast_reads() -> None:
     """A forecast names the result and scores it for both teams."""
     rng = random.Random(9)

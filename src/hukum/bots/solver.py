@@ -877,6 +877,11 @@ class Solver:
         best = pick(values.values(), key=lambda f: f.value)
         return Solution(turn % 2, best, values, nodes)
 
+    def clear(self) -> None:
+        """Forget every result stored in the table (its memory stays allocated)."""
+        with self._lock:
+            self._table.fill(0)
+
     @property
     def nodes(self) -> int:
         """Positions searched by the last call."""
