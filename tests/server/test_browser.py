@@ -23,7 +23,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    WebSocketRoute,
+    expect,
+    sync_playwright,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = (
@@ -256,6 +263,49 @@ def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: st
     first.locator("button").click()
     expect(first.locator(".message.ok")).to_contain_text("matches")
     expect(first.locator(".hands li")).to_have_count(4)
+
+
+def test_a_late_ack_keeps_the_card_chosen_for_the_next_turn(
+    context: BrowserContext, server: str
+) -> None:
+    """The server's ack of a move can reach the page after the events that give the turn
+    back (the bots play at once). A card chosen for that turn in between stays chosen."""
+    page = context.new_page()
+    held: list[str] = []
+    routes: list[WebSocketRoute] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        upstream = ws.connect_to_server()
+        ws.on_message(upstream.send)
+
+        def from_server(message: str | bytes) -> None:
+            if isinstance(message, str) and json.loads(message)["type"] == "ack":
+                held.append(message)  # the acks wait until the test lets them through
+            else:
+                ws.send(message)
+
+        upstream.on_message(from_server)
+        routes.append(ws)
+
+    page.route_web_socket(re.compile(r"/ws/"), route)
+    play_now(page, server, "Ravi")
+    assert my_turn_or_over(page)
+    play_card(page)  # its move event came back; its ack is held
+    assert my_turn_or_over(page)  # the bots played on: my turn again, the ack still held
+    assert held
+    page.locator(LEGAL).first.click()
+    selected = page.locator("#hand .card.selected")
+    expect(selected).to_have_count(1)
+    for message in held:
+        routes[-1].send(message)
+    # A message after the acks: once it shows, the page has read them.
+    routes[-1].send(json.dumps({"type": "error", "ref": 0, "error": {"message": "read"}}))
+    expect(page.locator("#message")).to_contain_text("read")
+    expect(selected).to_have_count(1)
+    hand = page.locator(HAND)
+    n = hand.count()
+    page.click("#play-card")
+    expect(hand).to_have_count(n - 1)
 
 
 def test_two_people_in_a_private_room(browser: Browser, server: str) -> None:

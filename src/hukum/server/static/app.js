@@ -527,10 +527,9 @@ function onMessage(raw) {
     case "ack": {
       const sent = S.pending[msg.ref];
       delete S.pending[msg.ref];
-      if (sent?.type === "move") {
-        S.selected = null;
-        S.picked.clear();
-      }
+      // The selection is not cleared here: the played cards leave the hand, and drawing the
+      // hand drops them from it. The ack can come after the events that gave the turn back
+      // (bots play at once), and clearing here lost the card already chosen for that turn.
       if (sent?.type === "next_deal") S.nextSent = true;
       S.message = null;
       break;
