@@ -527,9 +527,13 @@ function onMessage(raw) {
     case "ack": {
       const sent = S.pending[msg.ref];
       delete S.pending[msg.ref];
-      // The selection is not cleared here: the played cards leave the hand, and drawing the
-      // hand drops them from it. The ack can come after the events that gave the turn back
-      // (bots play at once), and clearing here lost the card already chosen for that turn.
+      if (sent?.type === "move") {
+        // Unselect what was just played (so that a second click cannot send it again). The
+        // ack can also come after the events that gave the turn back (bots play at once):
+        // a card chosen since then, for that turn, stays chosen.
+        if (S.selected && cardMove(S.selected) === sent.move) S.selected = null;
+        if (S.view && S.picked.size && chosenMove(S.view, S.picked) === sent.move) S.picked.clear();
+      }
       if (sent?.type === "next_deal") S.nextSent = true;
       S.message = null;
       break;
