@@ -845,7 +845,7 @@ class Solver:
         # All zeros: no entry (see _USED). The memory is only touched where entries go.
         self._table = np.zeros((max(1, (1 << table_bits) // _W), _W, _E), np.int64)
         self._save = np.zeros((_MAX_DEPTH + 1, _REL + 1), np.int64)
-        self._moves = np.zeros((_MAX_DEPTH, 32), np.int64)
+        self._moves = np.zeros((_MAX_DEPTH, 32), np.int64)  # moves and scores (see _moves)
         self._stats = np.zeros(3, np.int64)
         self._lock = threading.Lock()
 
