@@ -85,6 +85,14 @@ def _popcount(x: int | np.int64) -> int:
 
 
 @_compiled()
+def _copy(to: np.ndarray, state: np.ndarray) -> None:
+    """Copy a state (the first ``_NST`` values) into ``to``: a loop, since a slice
+    assignment would need numba's reference counting."""
+    for k in range(_NST):
+        to[k] = state[k]
+
+
+@_compiled()
 def _turn_up(st: np.ndarray, cfg: np.ndarray) -> None:
     """The face-down card returns to the chooser's hand; trump is known (M-12)."""
     st[_H + st[_CH]] |= np.int64(1) << st[_FD]
@@ -613,8 +621,7 @@ def _search(
     relevant = 0
     for i in range(n):
         move = out[i]
-        for k in range(_NST):
-            save[depth, k] = st[k]
+        _copy(save[depth], st)
         gain = _apply(st, cfg, move)
         extra = _ranked(st) if st[_NT] == 0 and move != _ASK else 0
         if st[_LEFT] == 0:
@@ -623,8 +630,7 @@ def _search(
         else:
             ok = _search(st, cfg, table, save, moves, stats, target - gain, depth + 1)
             below = int(save[depth + 1, _REL]) | extra
-        for k in range(_NST):
-            st[k] = save[depth, k]
+        _copy(st, save[depth])
         if stats[_STOPPED] == 1:
             return False
         if move != _ASK and (below >> move) & 1:
@@ -712,8 +718,7 @@ def _rank(
     final value reaches under optimal play, with ``have`` already won and ``move`` made first
     (-1: none). The tens are probed first; the tie-break or the whitewash only if needed."""
     base = save.shape[0] - 1
-    for k in range(_NST):
-        save[base, k] = st[k]
+    _copy(save[base], st)
     gain = have
     if move >= 0:
         gain += _apply(st, cfg, move)
@@ -731,8 +736,7 @@ def _rank(
         value = 2
     else:
         value = 1 if _reaches(*args, thresholds[0] - gain) else 0
-    for k in range(_NST):
-        st[k] = save[base, k]
+    _copy(st, save[base])
     return value
 
 
