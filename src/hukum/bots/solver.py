@@ -64,12 +64,17 @@ _MAX_DEPTH = 64
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def _compiled(signature: str | None = None, nogil: bool = False) -> Callable[[_F], _F]:
+def _compiled(
+    signature: str | None = None, nogil: bool = False, inline: bool = True
+) -> Callable[[_F], _F]:
     """numba's ``njit``, cached, and without numba's reference counting (``_nrt=False``):
     the search only reads and writes arrays its caller owns and allocates none, and counting
     each array handed to a helper (atomic increments and decrements) took more than half of
-    its time."""
+    its time. Helpers are ``inline``d into their callers (numba passes each array as seven
+    words or more, so a call cost more than many a helper's work; 15% of the search's time);
+    the recursive search and the entry points are not."""
     options: dict[str, Any] = {"cache": True, "nogil": nogil, "_nrt": False}
+    options["inline"] = "always" if inline else "never"
     return cast(Callable[[_F], _F], njit(signature, **options))
 
 
@@ -412,23 +417,30 @@ def _aggregate(st: np.ndarray, agg: np.ndarray) -> None:
         | st[_CH] << 23
         | _USED
     )
+    # Two bit planes give each card's holder at once: bit 0 from hands 1 and 3, bit 1 from
+    # hands 2 and 3 (the face-down card is holder 4).
+    low = st[_H + 1] | st[_H + 3]
+    high = st[_H + 2] | st[_H + 3]
+    rem = st[_H] | low | high
+    if fd >= 0:
+        rem |= np.int64(1) << fd
     for s in range(4):
         seq = np.int64(0)
         i = 0
         ten = 15
-        for r in range(12, -1, -1):
-            c = s * 16 + r
-            holder = -1
-            for h in range(4):
-                if (st[_H + h] >> c) & 1:
-                    holder = h
-            if c == fd:
-                holder = 4
-            if holder >= 0:
+        cards = (rem >> (s * 16)) & 0x1FFF
+        lo = (low >> (s * 16)) & 0x1FFF
+        hi = (high >> (s * 16)) & 0x1FFF
+        r = 12
+        while cards:
+            if (cards >> r) & 1:
+                cards ^= 1 << r
+                holder = 4 if s * 16 + r == fd else ((lo >> r) & 1) | ((hi >> r) & 1) << 1
                 if r == 8:
                     ten = i
                 seq |= np.int64(holder) << (3 * i)
                 i += 1
+            r -= 1
         agg[2 + s] = seq
         agg[1] |= np.int64(ten) << (_TEN_PLACES + 4 * s)  # 15 if played
 
@@ -439,14 +451,11 @@ def _top(st: np.ndarray, counts: int) -> int:
     rem = _remaining(st)
     mask = np.int64(0)
     for s in range(4):
-        k = (counts >> (4 * s)) & 15
-        r = 12
-        while k > 0:
-            c = s * 16 + r
-            if (rem >> c) & 1:
-                mask |= np.int64(1) << c
-                k -= 1
-            r -= 1
+        cards = (rem >> (s * 16)) & 0x1FFF
+        drop = _popcount(cards) - ((counts >> (4 * s)) & 15)
+        for _ in range(drop):
+            cards &= cards - 1  # the lowest card goes
+        mask |= cards << (s * 16)
     return int(mask)
 
 
@@ -455,17 +464,15 @@ def _counts(st: np.ndarray, cfg: np.ndarray, relevant: int) -> int:
     """How many of each suit's highest unplayed cards a result depends on: down to the
     lowest ``relevant`` card, and always down to the ten (every card under highest_trick)."""
     rem = _remaining(st)
+    if cfg[_EQUIV] == 0:
+        relevant = rem
     counts = 0
     for s in range(4):
-        k = 0
-        n = 0
-        for r in range(12, -1, -1):
-            c = s * 16 + r
-            if (rem >> c) & 1:
-                n += 1
-                if (relevant >> c) & 1 or r == 8 or cfg[_EQUIV] == 0:
-                    k = n
-        counts |= k << (4 * s)
+        cards = (rem >> (s * 16)) & 0x1FFF
+        needed = ((relevant >> (s * 16)) | 0x100) & cards
+        if needed:
+            lowest = needed & -needed
+            counts |= _popcount(cards & ~(lowest - 1)) << (4 * s)
     return counts
 
 
@@ -566,7 +573,9 @@ _REL = _NST + 6  # in ``save``: the cards a node's result depends on
 _LIMIT, _STOPPED = 1, 2  # in ``stats`` (0: nodes searched): the node budget, 1 once it ran out
 
 
-@_compiled("b1(i8[::1], i8[::1], i8[:, :, ::1], i8[:, ::1], i8[:, ::1], i8[::1], i8, i8)")
+@_compiled(
+    "b1(i8[::1], i8[::1], i8[:, :, ::1], i8[:, ::1], i8[:, ::1], i8[::1], i8, i8)", inline=False
+)
 def _search(
     st: np.ndarray,
     cfg: np.ndarray,
@@ -686,7 +695,7 @@ def _search(
     return result
 
 
-@_compiled()
+@_compiled(inline=False)
 def _reaches(
     st: np.ndarray,
     cfg: np.ndarray,
@@ -702,7 +711,7 @@ def _reaches(
     )
 
 
-@_compiled(nogil=True)  # no GIL: other threads (a server) run on
+@_compiled(nogil=True, inline=False)  # no GIL: other threads (a server) run on
 def _rank(
     st: np.ndarray,
     cfg: np.ndarray,
