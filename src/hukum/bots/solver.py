@@ -569,33 +569,37 @@ _W = 4  # ways (entries) in a slot of the table
 # bound on the value team 0 adds, 9 the best move found (see _from_top), 10 (way 0 only)
 # the way the slot replaces next.
 _E = 11
-_REL = _NST + 6  # in ``save``: the cards a node's result depends on
+# A row of ``frames`` for each depth of the search: the position (``_NST`` values), as the
+# table sees it (see _aggregate), the cards the result depends on, the moves and their scores
+# (see _moves). A move is made on a copy in the next row, so that no position is restored.
+_AGG = _NST
+_REL = _AGG + 6
+_MV = _REL + 1
+_NFR = _MV + 32
 _LIMIT, _STOPPED = 1, 2  # in ``stats`` (0: nodes searched): the node budget, 1 once it ran out
 
 
-@_compiled(
-    "b1(i8[::1], i8[::1], i8[:, :, ::1], i8[:, ::1], i8[:, ::1], i8[::1], i8, i8)", inline=False
-)
+@_compiled("b1(i8[::1], i8[:, :, ::1], i8[:, ::1], i8[::1], i8, i8)", inline=False)
 def _search(
-    st: np.ndarray,
     cfg: np.ndarray,
     table: np.ndarray,
-    save: np.ndarray,
-    moves: np.ndarray,
+    frames: np.ndarray,
     stats: np.ndarray,
     target: int,
     depth: int,
 ) -> bool:
-    """Whether team 0 can add at least ``target`` to its value from here. It also leaves in
-    ``save[depth, _REL]`` the cards the answer depends on (the partition search of DDS): it
-    holds in every position that differs only in which hands hold the other, lower cards,
-    suit lengths staying the same; the table stores results that way."""
+    """Whether team 0 can add at least ``target`` to its value from the position in
+    ``frames[depth]``. It also leaves in ``frames[depth, _REL]`` the cards the answer
+    depends on (the partition search of DDS): it holds in every position that differs only
+    in which hands hold the other, lower cards, suit lengths staying the same; the table
+    stores results that way."""
     stats[0] += 1
     if stats[0] > stats[_LIMIT] > 0:
         stats[_STOPPED] = 1  # out of nodes: every search returns at once, storing nothing
     if stats[_STOPPED] == 1:
         return False
-    save[depth, _REL] = 0
+    st = frames[depth]
+    frames[depth, _REL] = 0
     if target <= 0:
         return True
     upper = _upper(st, cfg)
@@ -609,7 +613,7 @@ def _search(
     at_boundary = st[_NT] == 0
     slot = 0
     hint = -1
-    agg = save[depth, _NST:_REL]
+    agg = frames[depth, _AGG:_REL]
     if at_boundary:
         _aggregate(st, agg)
         slot = _slot(agg, table.shape[0] - 1)
@@ -618,11 +622,12 @@ def _search(
             if not _matches(entry, agg):
                 continue
             if target <= entry[7] or target > entry[8]:
-                save[depth, _REL] = _top(st, entry[6])
+                frames[depth, _REL] = _top(st, entry[6])
                 return bool(target <= entry[7])
             if hint < 0:
                 hint = _at_place(st, entry[9])
-    out = moves[depth]
+    out = frames[depth, _MV:]
+    child = frames[depth + 1]
     n = _moves(st, cfg, out, hint)
     maximizing = st[_TURN] & 1 == 0
     result = not maximizing
@@ -630,16 +635,15 @@ def _search(
     relevant = 0
     for i in range(n):
         move = out[i]
-        _copy(save[depth], st)
-        gain = _apply(st, cfg, move)
-        extra = _ranked(st) if st[_NT] == 0 and move != _ASK else 0
-        if st[_LEFT] == 0:
+        _copy(child, st)
+        gain = _apply(child, cfg, move)
+        extra = _ranked(child) if child[_NT] == 0 and move != _ASK else 0
+        if child[_LEFT] == 0:
             ok = gain >= target
             below = extra
         else:
-            ok = _search(st, cfg, table, save, moves, stats, target - gain, depth + 1)
-            below = int(save[depth + 1, _REL]) | extra
-        _copy(st, save[depth])
+            ok = _search(cfg, table, frames, stats, target - gain, depth + 1)
+            below = int(child[_REL]) | extra
         if stats[_STOPPED] == 1:
             return False
         if move != _ASK and (below >> move) & 1:
@@ -691,23 +695,17 @@ def _search(
         if best >= 0:
             entry[9] = _from_top(st, best)
         relevant = _top(st, counts)
-    save[depth, _REL] = relevant
+    frames[depth, _REL] = relevant
     return result
 
 
 @_compiled(inline=False)
 def _reaches(
-    st: np.ndarray,
-    cfg: np.ndarray,
-    table: np.ndarray,
-    save: np.ndarray,
-    moves: np.ndarray,
-    stats: np.ndarray,
-    threshold: int,
+    cfg: np.ndarray, table: np.ndarray, frames: np.ndarray, stats: np.ndarray, threshold: int
 ) -> bool:
-    """Whether team 0 can add at least ``threshold`` from here."""
+    """Whether team 0 can add at least ``threshold`` from the position in ``frames[0]``."""
     return threshold <= 0 or (
-        st[_LEFT] > 0 and _search(st, cfg, table, save, moves, stats, threshold, 0)
+        frames[0, _LEFT] > 0 and _search(cfg, table, frames, stats, threshold, 0)
     )
 
 
@@ -716,8 +714,7 @@ def _rank(
     st: np.ndarray,
     cfg: np.ndarray,
     table: np.ndarray,
-    save: np.ndarray,
-    moves: np.ndarray,
+    frames: np.ndarray,
     stats: np.ndarray,
     thresholds: np.ndarray,
     have: int,
@@ -726,12 +723,11 @@ def _rank(
     """The forecast value (see Forecast): how many of the ascending ``thresholds`` team 0's
     final value reaches under optimal play, with ``have`` already won and ``move`` made first
     (-1: none). The tens are probed first; the tie-break or the whitewash only if needed."""
-    base = save.shape[0] - 1
-    _copy(save[base], st)
+    _copy(frames[0], st)
     gain = have
     if move >= 0:
-        gain += _apply(st, cfg, move)
-    args = (st, cfg, table, save, moves, stats)
+        gain += _apply(frames[0], cfg, move)
+    args = (cfg, table, frames, stats)
     # thresholds: 0 a trick, 1 one ten, 2 two, 3 two and the tie-break, 4 three, 5 four, 6 all
     if _reaches(*args, thresholds[2] - gain):
         if _reaches(*args, thresholds[4] - gain):
@@ -745,7 +741,6 @@ def _rank(
         value = 2
     else:
         value = 1 if _reaches(*args, thresholds[0] - gain) else 0
-    _copy(st, save[base])
     return value
 
 
@@ -857,8 +852,7 @@ class Solver:
         self._thresholds = np.array([2, ten, 2 * ten, tie, 3 * ten, 4 * ten, top], np.int64)
         # All zeros: no entry (see _USED). The memory is only touched where entries go.
         self._table = np.zeros((max(1, (1 << table_bits) // _W), _W, _E), np.int64)
-        self._save = np.zeros((_MAX_DEPTH + 1, _REL + 1), np.int64)
-        self._moves = np.zeros((_MAX_DEPTH, 32), np.int64)  # moves and scores (see _moves)
+        self._frames = np.zeros((_MAX_DEPTH + 1, _NFR), np.int64)
         self._stats = np.zeros(3, np.int64)
         self._lock = threading.Lock()
 
@@ -939,7 +933,7 @@ class Solver:
         code = -1
         if move is not None:
             code = _ASK if move.kind is MoveKind.REVEAL else int(move.card)  # type: ignore[arg-type]
-        args = (self._table, self._save, self._moves, self._stats)
+        args = (self._table, self._frames, self._stats)
         return int(_rank(st, self._cfg, *args, self._thresholds, have, code))
 
     def forecast(self, value: int) -> Forecast:
