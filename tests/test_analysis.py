@@ -57,10 +57,33 @@ def test_a_perfect_move_changes_nothing() -> None:
     for m in report.moves:
         sign = 1 if m.team == 0 else -1
         assert sign * (m.after.value - m.before.value) <= 0
-        assert m.mistake == (m.move not in m.best)
+        assert m.mistake == bool(m.best) and m.move not in m.best
     follows = zip(report.moves, report.moves[1:], strict=False)
     for a, b in follows:
         assert a.after == b.before  # after one move is before the next
+
+
+@pytest.mark.parametrize("preset", ["classic", "hidden", "mindi-world", "dehla-pakad"])
+def test_the_analysis_is_that_of_solving_every_position(preset: str) -> None:
+    """Where the mover could not have done better (one null-window search), the analysis
+    skips solving every move of the position: the results before and after each move, and
+    the better moves of each mistake, are still those of the full solve."""
+    rules = Rules.preset(preset, deals=1, target=None)
+    deal = Deal.new(rules, dealer=2, seed=2)
+    rng = random.Random(2)
+    while not deal.is_over():
+        deal.push(rng.choice(deal.legal_moves()))
+    report = analyse(deal, tricks=5)
+    assert len(report.moves) == 20 and 0 < len(report.mistakes) < 20
+    solver = Solver(rules)
+    position = Deal(rules, deal.dealer, deal.dealt, shown_card=deal.shown_card, seed=deal.seed)
+    for seat, move in deal.history[: report.skipped]:
+        position.push(move, seat=seat)
+    for m in report.moves:
+        solution = solver.solve(position)
+        assert (m.before, m.after) == (solution.best, solution.moves[m.move])
+        assert m.best == (tuple(solution.best_moves) if m.mistake else ())
+        position.push(m.move, seat=m.seat)
 
 
 def test_a_node_budget_analyses_whole_tricks_from_the_end() -> None:

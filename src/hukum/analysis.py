@@ -86,7 +86,7 @@ class MoveAnalysis:
     after: Forecast
     """The best result it could force after it (everybody playing perfectly from then on)."""
     best: tuple[Move, ...]
-    """The moves that keep ``before``."""
+    """The moves that keep ``before`` if this one did not (empty if it did)."""
 
     @property
     def team(self) -> int:
@@ -126,6 +126,35 @@ class DealAnalysis:
         return [m for m in self.moves if m.mistake]
 
 
+def _judge(
+    solver: Solver, position: Deal, move: Move, after: Forecast | None, budget: int | None
+) -> tuple[tuple[Forecast, Forecast, tuple[Move, ...]], int]:
+    """The result before and after ``move`` in ``position``, and the moves that keep the
+    result before if ``move`` did not; and the positions searched. ``after`` (the result
+    the move leads to, None if not known yet) saves most of the work: if the mover could not
+    have done better, which one null-window search shows, the move kept the result."""
+    if after is not None:
+        turn = position.turn
+        assert turn is not None
+        if turn % 2 == 0:
+            better = solver.at_least(position, after.value + 1, max_nodes=budget)
+        else:
+            better = not solver.at_least(position, after.value, max_nodes=budget)
+        nodes = solver.nodes
+        if not better:
+            return (after, after, ()), nodes
+        if budget is not None:
+            budget -= nodes
+    else:
+        nodes = 0
+    if budget is not None and budget < 1:
+        raise SolverBudgetError("no positions left to search")
+    solution = solver.solve(position, max_nodes=budget)
+    before, after = solution.best, solution.moves[move]
+    best = tuple(solution.best_moves) if after != before else ()
+    return (before, after, best), nodes + solution.nodes
+
+
 def analyse(
     deal: Deal, tricks: int = 9, solver: Solver | None = None, max_nodes: int | None = None
 ) -> DealAnalysis:
@@ -147,6 +176,7 @@ def analyse(
     done = 0  # of ``moves``, those of whole tricks
     analysed = 0
     budget = max_nodes
+    after: Forecast | None = None  # the result before the move after this one
     for number in range(len(deal.history), 0, -1):
         seat, move = deal.history[number - 1]
         replay.pop()
@@ -156,22 +186,13 @@ def analyse(
         if budget is not None and budget < 1:
             break
         try:
-            solution = solver.solve(replay, max_nodes=budget)
+            judged, nodes = _judge(solver, replay, move, after, budget)
         except SolverBudgetError:
             break
         if budget is not None:
-            budget -= solution.nodes
-        moves.append(
-            MoveAnalysis(
-                number,
-                played + 1,
-                seat,
-                move,
-                solution.best,
-                solution.moves[move],
-                tuple(solution.best_moves),
-            )
-        )
+            budget -= nodes
+        moves.append(MoveAnalysis(number, played + 1, seat, move, *judged))
+        after = judged[0]
         if not replay.trick:  # the first move of its trick: the trick is done
             done = len(moves)
             analysed = rules.hand_size - played

@@ -34,7 +34,11 @@ def _same(deal: Deal, solver: Solver) -> None:
             deal.history,
             move,
         )
+        for value in (forecast.value, forecast.value + 1):  # the one search each side of it
+            assert solver.at_least(deal, value, move) == (forecast.value >= value)
     assert solver.value(deal) == solution.best
+    for value in range(-1, 10):
+        assert solver.at_least(deal, value) == (solution.best.value >= value)
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: str(r.differences() or "classic"))

@@ -699,17 +699,29 @@ def _search(
     return result
 
 
-@_compiled(inline=False)
-def _reaches(
-    cfg: np.ndarray, table: np.ndarray, frames: np.ndarray, stats: np.ndarray, threshold: int
-) -> bool:
-    """Whether team 0 can add at least ``threshold`` from the position in ``frames[0]``."""
-    return threshold <= 0 or (
-        frames[0, _LEFT] > 0 and _search(cfg, table, frames, stats, threshold, 0)
-    )
-
-
 @_compiled(nogil=True, inline=False)  # no GIL: other threads (a server) run on
+def _probe(
+    st: np.ndarray,
+    cfg: np.ndarray,
+    table: np.ndarray,
+    frames: np.ndarray,
+    stats: np.ndarray,
+    threshold: int,
+    have: int,
+    move: int,
+) -> bool:
+    """Whether team 0's final value reaches ``threshold`` under optimal play, with ``have``
+    already won and ``move`` made first (-1: none)."""
+    _copy(frames[0], st)
+    gain = have
+    if move >= 0:
+        gain += _apply(frames[0], cfg, move)
+    if threshold - gain <= 0:
+        return True
+    return frames[0, _LEFT] > 0 and _search(cfg, table, frames, stats, threshold - gain, 0)
+
+
+@_compiled(nogil=True, inline=False)  # as _probe
 def _rank(
     st: np.ndarray,
     cfg: np.ndarray,
@@ -723,24 +735,20 @@ def _rank(
     """The forecast value (see Forecast): how many of the ascending ``thresholds`` team 0's
     final value reaches under optimal play, with ``have`` already won and ``move`` made first
     (-1: none). The tens are probed first; the tie-break or the whitewash only if needed."""
-    _copy(frames[0], st)
-    gain = have
-    if move >= 0:
-        gain += _apply(frames[0], cfg, move)
-    args = (cfg, table, frames, stats)
+    args = (st, cfg, table, frames, stats)
     # thresholds: 0 a trick, 1 one ten, 2 two, 3 two and the tie-break, 4 three, 5 four, 6 all
-    if _reaches(*args, thresholds[2] - gain):
-        if _reaches(*args, thresholds[4] - gain):
-            if _reaches(*args, thresholds[5] - gain):
-                value = 7 if _reaches(*args, thresholds[6] - gain) else 6
+    if _probe(*args, thresholds[2], have, move):
+        if _probe(*args, thresholds[4], have, move):
+            if _probe(*args, thresholds[5], have, move):
+                value = 7 if _probe(*args, thresholds[6], have, move) else 6
             else:
                 value = 5
         else:
-            value = 4 if _reaches(*args, thresholds[3] - gain) else 3
-    elif _reaches(*args, thresholds[1] - gain):
+            value = 4 if _probe(*args, thresholds[3], have, move) else 3
+    elif _probe(*args, thresholds[1], have, move):
         value = 2
     else:
-        value = 1 if _reaches(*args, thresholds[0] - gain) else 0
+        value = 1 if _probe(*args, thresholds[0], have, move) else 0
     return value
 
 
@@ -884,6 +892,20 @@ class Solver:
         best = pick(values.values(), key=lambda f: f.value)
         return Solution(turn % 2, best, values, nodes)
 
+    def at_least(
+        self, deal: Deal, value: int, move: Move | None = None, max_nodes: int | None = None
+    ) -> bool:
+        """Whether the result of ``deal`` under optimal play from its position (after
+        ``move``, if given) is at least ``value`` for team 0 (a :attr:`Forecast.value`, 0 to
+        7): one null-window search, often much cheaper than the exact value; ``max_nodes`` as
+        for :meth:`value`."""
+        self._check(deal)
+        with self._lock:
+            self._start(max_nodes)
+            reached = self._at_least(deal, value, move)
+            self._finish()
+            return reached
+
     def clear(self) -> None:
         """Forget every result stored in the table (its memory stays allocated)."""
         with self._lock:
@@ -930,11 +952,36 @@ class Solver:
             pick = max if turn % 2 == 0 else min
             return pick(self._value(deal, m) for m in deal.legal_moves())
         st, have = self._state(deal)
-        code = -1
-        if move is not None:
-            code = _ASK if move.kind is MoveKind.REVEAL else int(move.card)  # type: ignore[arg-type]
-        args = (self._table, self._frames, self._stats)
-        return int(_rank(st, self._cfg, *args, self._thresholds, have, code))
+        args = (self._table, self._frames, self._stats, self._thresholds, have)
+        return int(_rank(st, self._cfg, *args, self._code(move)))
+
+    @staticmethod
+    def _code(move: Move | None) -> int:
+        """A move as the compiled search has it (-1: none)."""
+        if move is None:
+            return -1
+        return _ASK if move.kind is MoveKind.REVEAL else int(move.card)  # type: ignore[arg-type]
+
+    def _at_least(self, deal: Deal, value: int, move: Move | None) -> bool:
+        """As :meth:`at_least`; the lock is held."""
+        if value <= 0:
+            return True
+        if value > 7:
+            return False
+        if deal.phase != "play":  # as in _value: every choice in turn
+            if move is not None:
+                deal.push(move)
+                try:
+                    return self._at_least(deal, value, None)
+                finally:
+                    deal.pop()
+            turn = deal.turn
+            assert turn is not None
+            reached = (self._at_least(deal, value, m) for m in deal.legal_moves())
+            return any(reached) if turn % 2 == 0 else all(reached)
+        st, have = self._state(deal)
+        args = (self._table, self._frames, self._stats, self._thresholds[value - 1], have)
+        return bool(_probe(st, self._cfg, *args, self._code(move)))
 
     def forecast(self, value: int) -> Forecast:
         """The forecast of a value from 0 to 7 (see :attr:`Forecast.value`)."""
