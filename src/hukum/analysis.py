@@ -29,7 +29,7 @@ from hukum.mindi import Deal, Move
 
 __all__ = ["ANALYSIS_NODES", "DealAnalysis", "MoveAnalysis", "analyse", "standing", "verdict"]
 
-#: The node budget of the analysis ``hukum solve`` and the web app make: about 1.5–2 s of
+#: The node budget of the analysis ``hukum solve`` and the web app make: about 1–1.4 s of
 #: one core here, enough for 11 to 13 tricks of most deals (see :func:`analyse`).
 ANALYSIS_NODES = 10_000_000
 
