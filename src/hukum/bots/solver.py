@@ -318,6 +318,10 @@ def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
             partner = st[_H + cfg[_NEXT + cfg[_NEXT + turn]]] >> (suit * 16) & 0x1FFF
             if partner != 0 and others != 0 and partner > others ^ partner:
                 lead_bonus += 70
+            if trump < 0 and cfg[_CUT] == 1:
+                for h in range(4):
+                    if (h & 1) != team and (st[_H + h] >> (suit * 16)) & 0x1FFF == 0:
+                        lead_bonus -= 80  # a void opponent may cut and make trump theirs
             if counts and trump >= 0 and suit != trump:
                 for h in range(4):
                     hand = st[_H + h]
