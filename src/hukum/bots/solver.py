@@ -972,17 +972,8 @@ class Solver:
             return True
         if value > 7:
             return False
-        if deal.phase != "play":  # as in _value: every choice in turn
-            if move is not None:
-                deal.push(move)
-                try:
-                    return self._at_least(deal, value, None)
-                finally:
-                    deal.pop()
-            turn = deal.turn
-            assert turn is not None
-            reached = (self._at_least(deal, value, m) for m in deal.legal_moves())
-            return any(reached) if turn % 2 == 0 else all(reached)
+        if deal.phase != "play":  # the face-down card or the announcement: every choice
+            return self._value(deal, move) >= value
         st, have = self._state(deal)
         args = (self._table, self._frames, self._stats, self._thresholds[value - 1], have)
         return bool(_probe(st, self._cfg, *args, self._code(move)))
