@@ -137,11 +137,11 @@ def _judge(
         turn = position.turn
         assert turn is not None
         if turn % 2 == 0:
-            better = solver.at_least(position, after.value + 1, max_nodes=budget)
+            could_do_better = solver.at_least(position, after.value + 1, max_nodes=budget)
         else:
-            better = not solver.at_least(position, after.value, max_nodes=budget)
+            could_do_better = not solver.at_least(position, after.value, max_nodes=budget)
         nodes = solver.nodes
-        if not better:
+        if not could_do_better:
             return (after, after, ()), nodes
         if budget is not None:
             budget -= nodes
@@ -150,9 +150,9 @@ def _judge(
     if budget is not None and budget < 1:
         raise SolverBudgetError("no positions left to search")
     solution = solver.solve(position, max_nodes=budget)
-    before, after = solution.best, solution.moves[move]
-    best = tuple(solution.best_moves) if after != before else ()
-    return (before, after, best), nodes + solution.nodes
+    result = solution.moves[move]
+    better = () if result == solution.best else tuple(solution.best_moves)
+    return (solution.best, result, better), nodes + solution.nodes
 
 
 def analyse(

@@ -314,20 +314,19 @@ def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
         others = (unplayed >> (suit * 16)) & 0x1FFF & ~mine
         lead_bonus = 0
         if nt == 0:
-            # Low to a partner holding the suit's top card; not into a ruff.
+            # Low to a partner holding the suit's top card; not into a ruff, nor into a cut
+            # that sets trump (cut hukum, trump not yet set).
             partner = st[_H + cfg[_NEXT + cfg[_NEXT + turn]]] >> (suit * 16) & 0x1FFF
             if partner != 0 and others != 0 and partner > others ^ partner:
                 lead_bonus += 70
-            if trump < 0 and cfg[_CUT] == 1:
-                for h in range(4):
-                    if (h & 1) != team and (st[_H + h] >> (suit * 16)) & 0x1FFF == 0:
-                        lead_bonus -= 80  # a void opponent may cut and make trump theirs
-            if counts and trump >= 0 and suit != trump:
-                for h in range(4):
-                    hand = st[_H + h]
-                    void = (hand >> (suit * 16)) & 0x1FFF == 0
-                    if (h & 1) != team and void and (hand >> (trump * 16)) & 0x1FFF != 0:
-                        lead_bonus -= 80
+            cut = trump < 0 and cfg[_CUT] == 1
+            ruff = counts and trump >= 0 and suit != trump
+            for h in range(4):
+                hand = st[_H + h]
+                if (h & 1) == team or (hand >> (suit * 16)) & 0x1FFF != 0:
+                    continue  # not a void opponent
+                if cut or (ruff and (hand >> (trump * 16)) & 0x1FFF != 0):
+                    lead_bonus -= 80
         prev_in = False
         prev_ten = False
         top = True  # no higher unplayed card in another hand (walking down)
@@ -425,9 +424,7 @@ def _aggregate(st: np.ndarray, agg: np.ndarray) -> None:
     # hands 2 and 3 (the face-down card is holder 4).
     low = st[_H + 1] | st[_H + 3]
     high = st[_H + 2] | st[_H + 3]
-    rem = st[_H] | low | high
-    if fd >= 0:
-        rem |= np.int64(1) << fd
+    rem = _remaining(st)
     for s in range(4):
         seq = np.int64(0)
         i = 0
