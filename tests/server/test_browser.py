@@ -155,6 +155,23 @@ def my_turn_or_over(page: Page) -> bool:
     return page.locator("#result").count() == 0
 
 
+def expect_hand(page: Page, count: int) -> None:
+    """The hand reaches ``count`` cards; if not, fail with what the page shows (its message,
+    phase and chosen cards), so that a refused or lost move says why."""
+    try:
+        expect(page.locator(HAND)).to_have_count(count)
+    except AssertionError as error:
+        message = page.locator("#message")
+        game = page.locator(".game")
+        shown = {
+            "hand": page.locator(HAND).count(),
+            "message": message.inner_text() if message.count() else None,
+            "phase": game.get_attribute("data-phase") if game.count() else None,
+            "selected": page.locator("#hand .card.selected").count(),
+        }
+        raise AssertionError(f"the hand should have {count} cards; the page: {shown}") from error
+
+
 def play_card(page: Page) -> None:
     """Click the first legal card, then *Play card*; the hand loses it."""
     hand = page.locator(HAND)
@@ -162,7 +179,7 @@ def play_card(page: Page) -> None:
     page.locator(LEGAL).first.click()
     expect(page.locator("#hand .card.selected")).to_have_count(1)
     page.click("#play-card")
-    expect(hand).to_have_count(n - 1)
+    expect_hand(page, n - 1)
 
 
 def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: str) -> None:
@@ -464,7 +481,7 @@ def test_ganjifa_against_two_bots(context: BrowserContext, server: str) -> None:
                 legal.nth(i).click()
             expect(page.locator("#hand .card.selected")).to_have_count(k)
             page.click("#play-card")
-            expect(hand).to_have_count(n - k)
+            expect_hand(page, n - k)
             continue
         chips = page.locator("#dukals .dukal-chip")
         if phase == "lead" and not led_dukal and chips.count():
@@ -473,7 +490,7 @@ def test_ganjifa_against_two_bots(context: BrowserContext, server: str) -> None:
             assert k >= 3
             expect(page.locator("#play-card")).to_contain_text("Dukal")
             page.click("#play-card")
-            expect(hand).to_have_count(n - k)
+            expect_hand(page, n - k)
             led_dukal = True
             continue
         dimmed = page.locator("#hand .card.dimmed")
@@ -486,7 +503,7 @@ def test_ganjifa_against_two_bots(context: BrowserContext, server: str) -> None:
         page.locator(LEGAL).first.click()
         expect(page.locator("#hand .card.selected")).to_have_count(1)
         page.click("#play-card")
-        expect(hand).to_have_count(n - 1)
+        expect_hand(page, n - 1)
     expect(hand).to_have_count(0)
     expect(page.locator("#result")).to_contain_text(re.compile(r"\d+–\d+–\d+ cards"))
     captured = page.locator("#score td.captured").all_inner_texts()
