@@ -242,12 +242,18 @@ def _remaining(st: np.ndarray) -> int:
 
 
 @_compiled()
+def _unplayed(st: np.ndarray) -> int:
+    """The cards not yet in a completed trick: in the hands, face down, in the trick."""
+    cards = _remaining(st)
+    for i in range(st[_NT]):
+        cards |= np.int64(1) << st[_TC + i]
+    return int(cards)
+
+
+@_compiled()
 def _upper(st: np.ndarray, cfg: np.ndarray) -> int:
     """The most team 0 could still add: every ten, every trick, the bonuses."""
-    rest = _remaining(st)
-    for i in range(st[_NT]):
-        rest |= np.int64(1) << st[_TC + i]
-    tens = _popcount(rest & _TENS) + st[_PILE]
+    tens = _popcount(_unplayed(st) & _TENS) + st[_PILE]
     return int(cfg[_TENW] * tens + 2 * st[_LEFT] + cfg[_LASTB] + cfg[_HIW])
 
 
@@ -286,12 +292,8 @@ def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
     ``hint``, the best move found here before, first of all): their number, the moves in
     ``out[:16]`` (``out[16:]`` holds their scores while sorting)."""
     legal, ask = _legal(st, cfg)
-    unplayed = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
-    if st[_FD] >= 0:
-        unplayed |= np.int64(1) << st[_FD]
+    unplayed = _unplayed(st)
     nt = st[_NT]
-    for i in range(nt):
-        unplayed |= np.int64(1) << st[_TC + i]
     turn = st[_TURN]
     team = turn & 1
     # The card winning the trick so far, and whether it is the mover's side.
@@ -540,9 +542,7 @@ def _class(st: np.ndarray, cfg: np.ndarray, card: int) -> int:
     if cfg[_EQUIV] == 0 or card == _ASK or card & 15 == 8:
         return int(mask)
     hand = st[_H + st[_TURN]]
-    unplayed = _remaining(st)
-    for i in range(st[_NT]):
-        unplayed |= np.int64(1) << st[_TC + i]
+    unplayed = _unplayed(st)
     c = card - 1
     while c >= card & 48:
         if (unplayed >> c) & 1:
