@@ -42,6 +42,14 @@ def test_a_finished_deal_is_analysed_move_by_move(
     assert expected.tricks == tricks
     assert [m["text"] for m in data["moves"]] == [m.describe() for m in expected.moves]
     assert [m["mistake"] for m in data["moves"]] == [m.mistake for m in expected.moves]
+    # The results before and after each move as data (the page words them in its language).
+    for sent, move in zip(data["moves"], expected.moves, strict=True):
+        for key, forecast in (("before", move.before), ("after", move.after)):
+            assert sent[key] == {
+                "tens": list(forecast.tens),
+                "winner": forecast.winner,
+                "kind": forecast.kind,
+            }
     # A finished deal is solved once; asking again gets the same answer.
     assert client.get(f"/api/tables/{code}/deals/1/analysis").json() == data
     assert solved == [13]

@@ -249,10 +249,20 @@ def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: st
     # goes (a few seconds of CPU), so it may take longer than a click's answer.
     page.click("#analyse")
     expect(page.locator("#analysis .analysis-moves li").first).to_be_visible(timeout=30_000)
-    summary = page.locator("#analysis p").first
+    summary = page.locator("#analysis-summary")
     found = re.search(r"last (\d+) tricks", summary.inner_text())
     assert found, summary.inner_text()
-    expect(page.locator("#analysis .analysis-moves li")).to_have_count(4 * int(found[1]))
+    analysed = int(found[1])
+    # Trick by trick, each move under the name of its player (as on the table).
+    expect(page.locator("#analysis .analysis-trick")).to_have_count(analysed)
+    expect(page.locator("#analysis .analysis-moves li")).to_have_count(4 * analysed)
+    expect(page.locator("#analysis .analysis-moves li", has_text="Asha")).to_have_count(analysed)
+    expect(page.locator("#analysis-start")).to_contain_text(
+        re.compile(r"^With perfect play from trick \d+ on: Your team (wins|loses) \d–\d")
+    )
+    mistakes = page.locator("#analysis .analysis-moves li.mistake")
+    if mistakes.count():  # random bots often give a mindi away: say what, and what was better
+        expect(mistakes.first).to_contain_text(re.compile(r"(lost|turned) .*→.*; better: "))
 
     # Fair shuffle: the revealed seed matches the commitment, and the dealt hands are shown.
     expect(page.locator("#seed")).to_have_text(re.compile(r"^\d+$"))

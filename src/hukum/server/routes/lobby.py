@@ -4,7 +4,7 @@ and the analysis of a finished deal."""
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel, ConfigDict, Field
@@ -14,6 +14,9 @@ from hukum.server.deps import get_registry
 from hukum.server.games import check_bots, game_named
 from hukum.server.protocol import ProtocolError
 from hukum.server.tables import Registry, TableConfig
+
+if TYPE_CHECKING:  # the solver (numba) is loaded only when a deal is analysed
+    from hukum.bots.solver import Forecast
 
 router = APIRouter(prefix="/api/tables")
 
@@ -148,8 +151,15 @@ def _analyse(number: int, deal: Deal) -> dict[str, Any]:
                 "move": str(m.move),
                 "mistake": m.mistake,
                 "best": [str(b) for b in m.best],
+                "before": _forecast(m.before),
+                "after": _forecast(m.after),
                 "text": m.describe(),
             }
             for m in report.moves
         ],
     }
+
+
+def _forecast(forecast: Forecast) -> dict[str, Any]:
+    """A forecast as the API sends it: tens of team 0 and team 1, the winner, the kind."""
+    return {"tens": list(forecast.tens), "winner": forecast.winner, "kind": forecast.kind}

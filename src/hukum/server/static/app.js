@@ -953,7 +953,8 @@ function fairDealHTML(n, current) {
     ${seed ? `<button ${id("verify")} data-action="verify" data-deal="${n}">${esc(t("fair.verify"))}</button>` : ""}${out}</div>`;
 }
 
-/** The exact analysis of the finished deal: each move of the last tricks, mistakes marked. */
+/** The exact analysis of the finished deal, trick by trick: who played what, and for a move
+ * that gave something away, what it cost the mover's team and the better cards. */
 function analysisHTML() {
   const a = S.analysis[S.view.deal_number];
   if (!a) return "";
@@ -961,14 +962,69 @@ function analysisHTML() {
   if (a.loading) body = `<p>${esc(t("analysis.loading"))}</p>`;
   else if (a.error) body = `<p class="message error">${esc(a.error)}</p>`;
   else {
-    const wrong = a.data.moves.filter((m) => m.mistake);
-    const rows = a.data.moves
-      .map((m) => `<li class="${m.mistake ? "mistake" : ""}">${esc(m.text)}</li>`)
+    const moves = a.data.moves;
+    const wrong = moves.filter((m) => m.mistake);
+    const tricks = [];
+    for (const m of moves) {
+      if (!tricks.length || tricks.at(-1).n !== m.trick) tricks.push({ n: m.trick, moves: [] });
+      tricks.at(-1).moves.push(m);
+    }
+    const rows = tricks
+      .map(
+        (tr) => `<li class="analysis-trick"><span class="trick-no">${esc(t("analysis.trick", { n: tr.n }))}</span>
+        <ul class="analysis-moves">${tr.moves.map(analysedMoveHTML).join("")}</ul></li>`,
+      )
       .join("");
-    body = `<p>${esc(wrong.length ? t("analysis.mistakes", { n: wrong.length, k: a.data.tricks }) : t("analysis.none", { k: a.data.tricks }))}</p>
-      <ol class="analysis-moves" start="${a.data.skipped + 1}">${rows}</ol>`;
+    const first = moves[0];
+    // The result perfect play gave from the first analysed move on, for this player's team.
+    const side = myTeam() ?? (first ? first.seat % 2 : 0);
+    const start = first
+      ? `<p id="analysis-start">${esc(t("analysis.start", { n: first.trick, team: teamName(side), standing: standingText(first.before, side) }))}</p>`
+      : "";
+    const k = a.data.tricks;
+    const n = wrong.length;
+    const summary = t(n === 0 ? "analysis.none" : n === 1 ? "analysis.mistake" : "analysis.mistakes", { n, k });
+    body = `${start}<p id="analysis-summary">${esc(summary)}</p><ol class="analysis-tricks">${rows}</ol>`;
   }
   return `<section class="panel analysis" id="analysis"><h3>${esc(t("analysis.title"))}</h3>${body}</section>`;
+}
+
+/** One analysed move: the player and the card; if it gave something away, what and why. */
+function analysedMoveHTML(m) {
+  const head = `<b>${esc(seatName(m.seat))}</b> ${analysedMoveText(m.move)}`;
+  if (!m.mistake) return `<li class="move">${head}</li>`;
+  const team = m.seat % 2;
+  const change = `${teamName(team)}: ${standingText(m.before, team)} → ${standingText(m.after, team)}`;
+  const better = m.best.map(analysedMoveText).join(" ");
+  return `<li class="move mistake">${head} <span class="why">${esc(verdictText(m.before, m.after, team))} (${esc(change)}); ${esc(t("analysis.better"))} ${better}</span></li>`;
+}
+
+/** A move of the analysis: a card, or (band hukum, on request) asking for the trump card. */
+function analysedMoveText(move) {
+  return move === "reveal" ? esc(t("game.reveal")) : cardText(move);
+}
+
+/** A forecast of the analysis ({tens, winner, kind}) from one team's side, e.g. "wins 3–1". */
+function standingText(f, team) {
+  const mine = f.tens[team];
+  const theirs = f.tens[1 - team];
+  const text = t(`analysis.${f.winner === team ? "wins" : "loses"}.${f.kind}`, { a: mine, b: theirs });
+  return mine === theirs ? text + t("analysis.tiebreak") : text;
+}
+
+/** What a move cost its team, from the forecasts before and after it (as hukum.analysis.verdict). */
+function verdictText(before, after, team) {
+  const parts = [];
+  const lost = before.tens[team] - after.tens[team];
+  if (before.winner === team && after.winner !== team) parts.push(t("analysis.lost.win"));
+  else if (before.kind !== after.kind && before.winner === after.winner) {
+    const side = before.winner === team ? "win" : "loss";
+    parts.push(t("analysis.turned", { a: t(`analysis.${side}.${before.kind}`), b: t(`analysis.${side}.${after.kind}`) }));
+  }
+  if (lost === 1) parts.push(t("analysis.lost.mindi"));
+  else if (lost > 1) parts.push(t("analysis.lost.mindis", { n: lost }));
+  if (!parts.length) parts.push(t("analysis.lost.tiebreak"));
+  return parts.join(", ");
 }
 
 async function analyseDeal() {
