@@ -1,0 +1,98 @@
+"""How often a Mindi bot's decisions give away what perfect play would keep (hindsight).
+
+From recorded games (``hukum arena ... --records DIR``) it takes positions with a few tricks
+left, lets the bot choose from the seat's own view, and judges the choice with the exact
+solver on the true deal, all hands known: a decision *loses* if its result under perfect
+play from then on is worse for the mover's team than the best move's. No player that sees
+only its own hand can avoid every such loss, but a lower rate on the same positions means
+better guesses of the hidden hands or better play: a screen of a bot's options in minutes,
+where the arena needs an hour to tell two or three points apart.
+
+    .venv/bin/python scripts/hindsight.py DIR --left 7 10 --positions 400 --option infer=0.5
+
+The same DIR, ``--left`` and ``--positions`` give the same positions, so runs compare
+decision by decision; each position's bot is seeded from ``--seed`` and the position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import time
+from pathlib import Path
+from typing import Any
+
+from hukum import records
+from hukum.bots import BOT_NAMES, make_bot
+from hukum.bots.solver import Solver
+from hukum.mindi import Deal
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE``: the value as a Python literal (a number, None, True) or else a word."""
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"{text!r}: give KEY=VALUE")
+    try:
+        return key, ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return key, value
+
+
+def positions(folder: Path, low: int, high: int, count: int) -> list[tuple[Deal, int]]:
+    """Up to ``count`` decisions (a finished deal, the number of moves before the decision)
+    with ``low`` to ``high`` tricks left and more than one legal move, evenly spread over
+    the records' last deals."""
+    found: list[tuple[Deal, int]] = []
+    for path in sorted(folder.glob("*.json")):
+        deal = records.load(path).deals[-1]
+        replay = Deal(deal.rules, deal.dealer, deal.dealt, shown_card=deal.shown_card)
+        for seat, move in deal.history:
+            left = deal.rules.hand_size - len(replay.tricks)
+            if replay.phase == "play" and low <= left <= high and len(replay.legal_moves()) > 1:
+                found.append((deal, len(replay.history)))
+            replay.push(move, seat=seat)
+    return found[:: max(1, len(found) // count)][:count]
+
+
+def main() -> None:
+    """Print how many decisions lost value under perfect play, and how much."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("records", type=Path, help="a folder of records (arena --records)")
+    parser.add_argument("--bot", default="expert", choices=BOT_NAMES)
+    parser.add_argument("--left", type=int, nargs=2, default=(7, 10), metavar=("LOW", "HIGH"))
+    parser.add_argument("--positions", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--option", type=_option, action="append", default=[])
+    args = parser.parse_args()
+    options = dict(args.option)
+    chosen = positions(args.records, args.left[0], args.left[1], args.positions)
+    if not chosen:
+        parser.error(f"no decisions with {args.left[0]} to {args.left[1]} tricks left there")
+    solvers: dict[Any, Solver] = {}
+    lost = value_lost = 0
+    start = time.perf_counter()
+    for i, (played, number) in enumerate(chosen):
+        deal = Deal(played.rules, played.dealer, played.dealt, shown_card=played.shown_card)
+        for seat, move in played.history[:number]:
+            deal.push(move, seat=seat)
+        turn = deal.turn
+        assert turn is not None
+        bot = make_bot(args.bot, seed=args.seed + i, **options)
+        choice = bot.choose(deal.view(turn))
+        solver = solvers.setdefault(deal.rules, Solver(deal.rules))
+        solution = solver.solve(deal)
+        sign = 1 if turn % 2 == 0 else -1
+        loss = sign * (solution.best.value - solution.moves[choice].value)
+        lost += loss > 0
+        value_lost += loss
+    seconds = time.perf_counter() - start
+    print(
+        f"{args.bot} {options}: {len(chosen)} decisions with {args.left[0]}–{args.left[1]} "
+        f"tricks left, {lost} lost value under perfect play ({100 * lost / len(chosen):.1f}%), "
+        f"{value_lost} steps of Forecast.value in all; {seconds:.0f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
