@@ -80,7 +80,9 @@ def main() -> None:
         assert turn is not None
         bot = make_bot(args.bot, seed=args.seed + i, **options)
         choice = bot.choose(deal.view(turn))
-        solver = solvers.setdefault(deal.rules, Solver(deal.rules))
+        solver = solvers.get(deal.rules)
+        if solver is None:
+            solver = solvers[deal.rules] = Solver(deal.rules)
         solution = solver.solve(deal)
         sign = 1 if turn % 2 == 0 else -1
         loss = sign * (solution.best.value - solution.moves[choice].value)
