@@ -975,12 +975,13 @@ function analysisHTML() {
         <ul class="analysis-moves">${tr.moves.map(analysedMoveHTML).join("")}</ul></li>`,
       )
       .join("");
-    const first = moves[0];
     // The result perfect play gave from the first analysed move on, for this player's team.
-    const side = myTeam() ?? (first ? first.seat % 2 : 0);
-    const start = first
-      ? `<p id="analysis-start">${esc(t("analysis.start", { n: first.trick, team: teamName(side), standing: standingText(first.before, side) }))}</p>`
-      : "";
+    let start = "";
+    const first = moves[0];
+    if (first) {
+      const side = myTeam() ?? first.seat % 2;
+      start = `<p id="analysis-start">${esc(t("analysis.start", { n: first.trick, team: teamName(side), standing: standingText(first.before, side) }))}</p>`;
+    }
     const k = a.data.tricks;
     const n = wrong.length;
     const summary = t(n === 0 ? "analysis.none" : n === 1 ? "analysis.mistake" : "analysis.mistakes", { n, k });
