@@ -287,6 +287,53 @@ def _trump_ten(st: np.ndarray, cfg: np.ndarray) -> int:
 
 
 @_compiled()
+def _trick_sure(st: np.ndarray, cfg: np.ndarray) -> tuple[int, int, int]:
+    """The team sure to win the trick in progress (-1 if neither is yet: no trick, dehla,
+    trump face down, or a player still to play may beat the card winning it), the cards
+    that depends on, and the tens in the trick. It depends on the winning card if its rank
+    is compared with another card of its suit, in the trick or in the hand of an opponent
+    still to play (the table then keeps the holders of every card above it too, see
+    _counts); suit lengths fix the rest: who can follow suit, who holds a trump."""
+    nt = st[_NT]
+    if nt == 0 or cfg[_DEHLA] == 1 or (cfg[_BAND] == 1 and st[_KNOWN] == 0):
+        return -1, 0, 0
+    _, win = _winning(st, nt)
+    card = st[_TC + win]
+    team = st[_TS + win] & 1
+    led = st[_LED]
+    trump = st[_TRUMP]
+    if st[_TT + win] == 0 and led == trump:
+        return -1, 0, 0  # the led suit turned out trump (band): what follows it now ranks above
+    suit = trump if st[_TT + win] == 1 else led
+    above = (np.int64(0x1FFF) << (suit * 16)) & ~((np.int64(2) << card) - 1)
+    tens = 0
+    compared = False
+    for i in range(nt):
+        c = st[_TC + i]
+        if c & 15 == 8:
+            tens += 1
+        if i != win and st[_TT + i] == st[_TT + win] and c >> 4 == suit:
+            compared = True
+    q = st[_TURN]
+    for _ in range(4 - nt):
+        hand = st[_H + q]
+        if q & 1 != team:
+            if hand & (np.int64(0x1FFF) << (led * 16)):  # it follows suit
+                if suit == led:
+                    if hand & above:
+                        return -1, 0, 0  # a higher card of the led suit
+                    compared = True
+            elif trump < 0:
+                return -1, 0, 0  # a cut sets trump with any card and takes the trick
+            elif hand & (np.int64(0x1FFF) << (trump * 16)):
+                if suit != trump or hand & above:
+                    return -1, 0, 0  # a trump, or a higher trump
+                compared = True
+        q = cfg[_NEXT + q]
+    return team, int(np.int64(1) << card) if compared else 0, tens
+
+
+@_compiled()
 def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
     """The moves to search, one per class of equivalent cards, best guesses first (the
     ``hint``, the best move found here before, first of all): their number, the moves in
@@ -609,6 +656,17 @@ def _search(
         return True
     if sure == 1:
         upper -= cfg[_TENW]
+    side, depends, tens_in = _trick_sure(st, cfg)
+    if side >= 0:
+        trick = cfg[_TENW] * tens_in + 2
+        if side == 0 and target <= trick + (cfg[_TENW] if sure == 0 else 0):
+            frames[depth, _REL] = depends
+            return True
+        if side == 1:
+            upper -= trick
+            if target > upper:
+                frames[depth, _REL] = depends
+                return False
     if target > upper:
         return False
     at_boundary = st[_NT] == 0
