@@ -61,6 +61,8 @@ _TEN_PLACES = 25  # in _aggregate's state word: where each suit's ten is, 4 bits
 _USED = 1 << 62  # in _aggregate's state word, so that an empty (all-zero) entry never matches
 _TENS = sum(1 << (s * 16 + 8) for s in range(4))
 _MAX_DEPTH = 64
+#: The highest set bit of each 13-bit suit mask.
+_HIGHEST = np.array([max(x.bit_length() - 1, 0) for x in range(1 << 13)], np.int8)
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
@@ -376,25 +378,24 @@ def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
                     continue  # not a void opponent
                 if cut or (ruff and (hand >> (trump * 16)) & 0x1FFF != 0):
                     lead_bonus -= 80
-        prev_in = False
-        prev_ten = False
-        top = True  # no higher unplayed card in another hand (walking down)
-        for r in range(12, -1, -1):
-            bit = 1 << r
-            if others & bit:
-                prev_in = False
-                top = False
-                continue
-            if not mine & bit:
-                continue
+        played = mine | others  # the suit's cards not yet in a completed trick
+        rest = mine
+        while rest:  # the legal cards of the suit, from the highest down
+            r = _HIGHEST[rest]
+            rest ^= 1 << r
+            above = played >> (r + 1)
+            top = others >> (r + 1) == 0  # no higher card not yet played in another hand
             ten = r == 8
-            if prev_in and not ten and not prev_ten and cfg[_EQUIV] == 1:
-                prev_ten = ten
+            nearest = above & -above  # the next card up: the same as this one if in the hand
+            if (
+                mine >> (r + 1) & nearest
+                and not ten
+                and nearest << (r + 1) != 0x100
+                and cfg[_EQUIV] == 1
+            ):
                 if suit * 16 + r == hint:
                     scores[n - 1] += 1000
-                continue  # the same as the card just above it in this hand
-            prev_in = True
-            prev_ten = ten
+                continue
             c = suit * 16 + r
             if nt == 0:
                 s = 100 + r if top else 40 - r
@@ -475,22 +476,20 @@ def _aggregate(st: np.ndarray, agg: np.ndarray) -> None:
     high = st[_H + 2] | st[_H + 3]
     rem = _remaining(st)
     for s in range(4):
-        seq = np.int64(0)
-        i = 0
-        ten = 15
         cards = (rem >> (s * 16)) & 0x1FFF
         lo = (low >> (s * 16)) & 0x1FFF
         hi = (high >> (s * 16)) & 0x1FFF
-        r = 12
+        seq = np.int64(0)
+        ten = 15
+        i = 0  # the place of the card from the top
         while cards:
-            if (cards >> r) & 1:
-                cards ^= 1 << r
-                holder = 4 if s * 16 + r == fd else ((lo >> r) & 1) | ((hi >> r) & 1) << 1
-                if r == 8:
-                    ten = i
-                seq |= np.int64(holder) << (3 * i)
-                i += 1
-            r -= 1
+            r = _HIGHEST[cards]
+            cards ^= 1 << r
+            holder = 4 if s * 16 + r == fd else ((lo >> r) & 1) | ((hi >> r) & 1) << 1
+            if r == 8:
+                ten = i
+            seq |= np.int64(holder) << (3 * i)
+            i += 1
         agg[2 + s] = seq
         agg[1] |= np.int64(ten) << (_TEN_PLACES + 4 * s)  # 15 if played
 
