@@ -587,15 +587,15 @@ def _class(st: np.ndarray, cfg: np.ndarray, card: int) -> int:
     mask = np.int64(1) << card
     if cfg[_EQUIV] == 0 or card == _ASK or card & 15 == 8:
         return int(mask)
-    hand = st[_H + st[_TURN]]
-    unplayed = _unplayed(st)
-    c = card - 1
-    while c >= card & 48:
-        if (unplayed >> c) & 1:
-            if not (hand >> c) & 1 or c & 15 == 8:
-                break
-            mask |= np.int64(1) << c
-        c -= 1
+    suit = card & 48
+    below = (np.int64(1) << (card & 15)) - 1
+    hand = (st[_H + st[_TURN]] >> suit) & below
+    unplayed = (_unplayed(st) >> suit) & below
+    # The highest card under it that ends the class: another hand's, or a 10.
+    stops = (unplayed & ~hand) | (unplayed & 0x100)
+    if stops:
+        hand &= ~((np.int64(2) << _HIGHEST[stops]) - 1)
+    mask |= hand << suit
     return int(mask)
 
 
