@@ -292,7 +292,7 @@ def _trump_ten(st: np.ndarray, cfg: np.ndarray) -> int:
 def _trick_sure(st: np.ndarray, cfg: np.ndarray) -> tuple[int, int, int]:
     """The team sure to win the trick in progress (-1 if neither is yet: no trick, dehla,
     trump face down, or a player still to play may beat the card winning it), the cards
-    that depends on, and the tens in the trick. It depends on the winning card if its rank
+    this depends on, and the tens in the trick. It depends on the winning card if its rank
     is compared with another card of its suit, in the trick or in the hand of an opponent
     still to play (the table then keeps the holders of every card above it too, see
     _counts); suit lengths fix the rest: who can follow suit, who holds a trump."""
@@ -395,7 +395,7 @@ def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
             ):
                 if suit * 16 + r == hint:
                     scores[n - 1] += 1000
-                continue
+                continue  # the same as the card just above it in this hand
             c = suit * 16 + r
             if nt == 0:
                 s = 100 + r if top else 40 - r
