@@ -55,7 +55,7 @@ class ExpertBot(Bot):
         (fewer if ``time_budget`` seconds run out, never fewer than 2); ``infer`` weighs down a
         world for each past play the rule-based player would not have made; the other options
         go to the search player used before that. The solves of one move may search at most
-        ``max_nodes`` positions in all (about 0.35 s on one core): the worlds solved by
+        ``max_nodes`` positions in all (0.35–0.5 s on one core): the worlds solved by
         then decide, or the search player if fewer than two were."""
         if not 0.0 < infer <= 1.0:
             raise ValueError(f"infer={infer!r} must be above 0 and at most 1")
