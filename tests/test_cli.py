@@ -238,6 +238,7 @@ def test_solver_bench_prints_the_trump_kinds_asked_for() -> None:
     out = ok(hukum("bench", "--solver", "--tricks", "3", "--deals", "2", "--trump", "known"))
     assert "3 tricks left" in out and re.search(r"│ known \(open\)\s+│\s+2 │", out)
     assert "cut, not yet set" not in out
+    assert re.search(r"Median positions searched: known \(open\) [0-9,]+\n", out), out
 
 
 def test_solver_bench_marks_positions_past_the_node_budget() -> None:

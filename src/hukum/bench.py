@@ -152,6 +152,9 @@ class SolveResult:
     """Seconds spent in all, on the positions not solved too."""
     max_nodes: int | None = None
     """The node budget of each position (None: none)."""
+    searched: tuple[int, ...] = ()
+    """Positions searched for each position, in the order solved (the same on any machine,
+    unlike the times)."""
 
     @property
     def unsolved(self) -> int:
@@ -167,6 +170,11 @@ class SolveResult:
     def median(self) -> float:
         """The median time."""
         return statistics.median(self.times)
+
+    @property
+    def median_searched(self) -> float:
+        """The median of the positions searched for each position."""
+        return statistics.median(self.searched) if self.searched else 0.0
 
 
 def solve_positions(rules: Rules, tricks: int, count: int, seed: int = 0) -> list[Deal]:
@@ -207,7 +215,7 @@ def run_solver(
     solver = Solver(rules)
     solver.value(solve_positions(rules, 1, 1, seed)[0])  # compile (or load) the search first
     times = []
-    nodes = 0
+    searched = []
     spent = 0.0
     for deal in solve_positions(rules, tricks, deals, seed):
         solver.clear()
@@ -220,5 +228,5 @@ def run_solver(
             took = time.perf_counter() - start
             times.append(math.inf)
         spent += took
-        nodes += solver.nodes
-    return SolveResult(name, tricks, tuple(times), nodes, spent, max_nodes)
+        searched.append(solver.nodes)
+    return SolveResult(name, tricks, tuple(times), sum(searched), spent, max_nodes, tuple(searched))
