@@ -146,15 +146,18 @@ class SolveResult:
     times: tuple[float, ...]
     """Seconds for each position, in the order solved; ``math.inf`` for one not solved
     within ``max_nodes``."""
-    nodes: int
-    """Positions searched in all."""
+    searched: tuple[int, ...]
+    """Positions searched for each position, in the order solved (the same on any machine,
+    unlike the times)."""
     seconds: float
     """Seconds spent in all, on the positions not solved too."""
     max_nodes: int | None = None
     """The node budget of each position (None: none)."""
-    searched: tuple[int, ...] = ()
-    """Positions searched for each position, in the order solved (the same on any machine,
-    unlike the times)."""
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched in all."""
+        return sum(self.searched)
 
     @property
     def unsolved(self) -> int:
@@ -174,7 +177,7 @@ class SolveResult:
     @property
     def median_searched(self) -> float:
         """The median of the positions searched for each position."""
-        return statistics.median(self.searched) if self.searched else 0.0
+        return statistics.median(self.searched)
 
 
 def solve_positions(rules: Rules, tricks: int, count: int, seed: int = 0) -> list[Deal]:
@@ -229,4 +232,4 @@ def run_solver(
             times.append(math.inf)
         spent += took
         searched.append(solver.nodes)
-    return SolveResult(name, tricks, tuple(times), sum(searched), spent, max_nodes, tuple(searched))
+    return SolveResult(name, tricks, tuple(times), tuple(searched), spent, max_nodes)
