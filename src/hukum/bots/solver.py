@@ -289,6 +289,16 @@ def _trump_ten(st: np.ndarray, cfg: np.ndarray) -> int:
 
 
 @_compiled()
+def _outranks(st: np.ndarray, nt: int, win: int) -> bool:
+    """Whether the card at place ``win`` of the first ``nt`` of the trick beat another of
+    them by rank: one of its own suit, counted the same way (as trump, or of the led suit)."""
+    for i in range(nt):
+        if i != win and st[_TT + i] == st[_TT + win] and st[_TC + i] >> 4 == st[_TC + win] >> 4:
+            return True
+    return False
+
+
+@_compiled()
 def _trick_sure(st: np.ndarray, cfg: np.ndarray) -> tuple[int, int, int]:
     """The team sure to win the trick in progress (-1 if neither is yet: no trick, dehla,
     trump face down, or a player still to play may beat the card winning it), the cards
@@ -309,13 +319,10 @@ def _trick_sure(st: np.ndarray, cfg: np.ndarray) -> tuple[int, int, int]:
     suit = trump if st[_TT + win] == 1 else led
     above = (np.int64(0x1FFF) << (suit * 16)) & ~((np.int64(2) << card) - 1)
     tens = 0
-    compared = False
     for i in range(nt):
-        c = st[_TC + i]
-        if c & 15 == 8:
+        if st[_TC + i] & 15 == 8:
             tens += 1
-        if i != win and st[_TT + i] == st[_TT + win] and c >> 4 == suit:
-            compared = True
+    compared = _outranks(st, nt, win)
     q = st[_TURN]
     for _ in range(4 - nt):
         hand = st[_H + q]
@@ -604,10 +611,7 @@ def _ranked(st: np.ndarray) -> int:
     """The winning card of the trick just completed (see _apply) if its rank decided it: it
     beat another card of its own suit counted the same way (as trump, or of the led suit)."""
     win = st[_WIN]
-    for i in range(4):
-        if i != win and st[_TT + i] == st[_TT + win] and st[_TC + i] >> 4 == st[_TC + win] >> 4:
-            return int(np.int64(1) << st[_TC + win])
-    return 0
+    return int(np.int64(1) << st[_TC + win]) if _outranks(st, 4, win) else 0
 
 
 _W = 4  # ways (entries) in a slot of the table
