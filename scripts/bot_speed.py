@@ -2,6 +2,7 @@
 deals, and every decision with more than one legal move is timed (forced moves are not).
 
     .venv/bin/python scripts/bot_speed.py --bot search --preset classic --deals 4
+    .venv/bin/python scripts/bot_speed.py --bot expert --option solve_tricks=10
 
 Run it on a quiet machine: the figures are wall-clock times.
 """
@@ -12,6 +13,7 @@ import argparse
 import statistics
 import time
 
+from hukum.arena import parse_options
 from hukum.bots import BOT_NAMES, make_bot
 from hukum.mindi import PRESETS, Deal
 
@@ -23,9 +25,13 @@ def main() -> None:
     parser.add_argument("--preset", default="classic", choices=list(PRESETS))
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--seed", type=int, default=200, help="first deal seed")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="bot option"
+    )
     args = parser.parse_args()
     rules = PRESETS[args.preset]
-    bot = make_bot(args.bot, seed=1)
+    options = parse_options(args.option)
+    bot = make_bot(args.bot, seed=1, **options)
     other = make_bot("rules")
     times: list[float] = []
     for seed in range(args.seed, args.seed + args.deals):
@@ -45,7 +51,7 @@ def main() -> None:
     times.sort()
     p95 = times[int(0.95 * (len(times) - 1))]
     print(
-        f"{args.bot} ({args.preset}): {len(times)} decisions, p50 "
+        f"{args.bot} {options} ({args.preset}): {len(times)} decisions, p50 "
         f"{statistics.median(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
         f"max {times[-1] * 1000:.0f} ms"
     )

@@ -17,26 +17,15 @@ decision by decision; each position's bot is seeded from ``--seed`` and the posi
 from __future__ import annotations
 
 import argparse
-import ast
 import time
 from pathlib import Path
 from typing import Any
 
 from hukum import records
+from hukum.arena import parse_options
 from hukum.bots import BOT_NAMES, make_bot
 from hukum.bots.solver import Solver
 from hukum.mindi import Deal
-
-
-def _option(text: str) -> tuple[str, Any]:
-    """``KEY=VALUE``: the value as a Python literal (a number, None, True) or else a word."""
-    key, sep, value = text.partition("=")
-    if not sep:
-        raise argparse.ArgumentTypeError(f"{text!r}: give KEY=VALUE")
-    try:
-        return key, ast.literal_eval(value)
-    except (ValueError, SyntaxError):
-        return key, value
 
 
 def positions(folder: Path, low: int, high: int, count: int) -> list[tuple[Deal, int]]:
@@ -63,9 +52,11 @@ def main() -> None:
     parser.add_argument("--left", type=int, nargs=2, default=(7, 10), metavar=("LOW", "HIGH"))
     parser.add_argument("--positions", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--option", type=_option, action="append", default=[])
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="bot option"
+    )
     args = parser.parse_args()
-    options = dict(args.option)
+    options = parse_options(args.option)
     chosen = positions(args.records, args.left[0], args.left[1], args.positions)
     if not chosen:
         parser.error(f"no decisions with {args.left[0]} to {args.left[1]} tricks left there")

@@ -44,6 +44,7 @@ __all__ = [
     "duplicate_score",
     "format_report",
     "main",
+    "parse_options",
     "play_duplicate",
     "run_arena",
     "wilson",
@@ -388,7 +389,13 @@ def _value(text: str) -> Any:
     return {"true": True, "false": False, "none": None}.get(text.lower(), text)
 
 
-def _options(pairs: Sequence[str]) -> dict[str, Any]:
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs as keyword options: numbers, ``true``/``false``/``none`` or words;
+    ``max-nodes`` is ``max_nodes``.
+
+    >>> parse_options(["solve_tricks=10", "infer=0.5", "max-nodes=none"])
+    {'solve_tricks': 10, 'infer': 0.5, 'max_nodes': None}
+    """
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -436,10 +443,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.game == "ganjifa":
             from hukum.ganjifa_arena import run_from_args
 
-            sides = {"rules": _options(args.rule), "a": _options(args.a), "b": _options(args.b)}
+            sides = {
+                "rules": parse_options(args.rule),
+                "a": parse_options(args.a),
+                "b": parse_options(args.b),
+            }
             console.print(run_from_args(args, sides))
             return 0
-        rules = Rules.preset(args.preset, **_options(args.rule))
+        rules = Rules.preset(args.preset, **parse_options(args.rule))
         report = run_arena(
             args.bot_a,
             args.bot_b,
@@ -447,8 +458,8 @@ def main(argv: list[str] | None = None) -> int:
             rules=rules,
             seed=args.seed,
             workers=args.workers,
-            options_a=_options(args.a),
-            options_b=_options(args.b),
+            options_a=parse_options(args.a),
+            options_b=parse_options(args.b),
             record_dir=args.records,
             progress=not args.no_progress,
         )
