@@ -43,6 +43,17 @@ def test_search_plays_before_the_solver_fits() -> None:
     assert bot.last_samples == 0
 
 
+def test_solves_from_ten_tricks_left_by_default() -> None:
+    """The defaults (docs/strength.md): solved from 10 tricks left, the search player at 11."""
+    bot = ExpertBot(seed=1, samples=3, steps=200)
+    for seed, left, solved in ((4, 10, True), (5, 11, False)):
+        deal = _late(Rules(), seed, left)
+        assert deal.turn is not None
+        assert Rules().hand_size - len(deal.tricks) == left
+        assert bot.choose(deal.view(deal.turn)) in deal.legal_moves()
+        assert (bot.last_samples >= 2) == solved, (left, bot.last_samples)
+
+
 def test_a_solve_past_the_node_budget_falls_back_to_search() -> None:
     """``max_nodes``: the worlds solved within the budget decide; with fewer than two, the
     search player does. Either way the move is legal."""

@@ -45,17 +45,17 @@ class ExpertBot(Bot):
         self,
         seed: int = 0,
         samples: int = 20,
-        solve_tricks: int = 7,
+        solve_tricks: int = 10,
         infer: float = 0.5,
         time_budget: float | None = None,
-        max_nodes: int | None = 3_000_000,
+        max_nodes: int | None = 5_000_000,
         **search: object,
     ) -> None:
         """An expert: ``samples`` worlds a move once at most ``solve_tricks`` tricks are left
         (fewer if ``time_budget`` seconds run out, never fewer than 2); ``infer`` weighs down a
         world for each past play the rule-based player would not have made; the other options
         go to the search player used before that. The solves of one move may search at most
-        ``max_nodes`` positions in all (0.35–0.5 s on one core): the worlds solved by
+        ``max_nodes`` positions in all (up to about 0.9 s on one core): the worlds solved by
         then decide, or the search player if fewer than two were."""
         if not 0.0 < infer <= 1.0:
             raise ValueError(f"infer={infer!r} must be above 0 and at most 1")
