@@ -289,6 +289,16 @@ def _trump_ten(st: np.ndarray, cfg: np.ndarray) -> int:
 
 
 @_compiled()
+def _tens_in(st: np.ndarray, nt: int) -> int:
+    """The tens among the first ``nt`` cards of the trick in progress."""
+    tens = 0
+    for i in range(nt):
+        if st[_TC + i] & 15 == 8:
+            tens += 1
+    return tens
+
+
+@_compiled()
 def _outranks(st: np.ndarray, nt: int, win: int) -> bool:
     """Whether the card at place ``win`` of the first ``nt`` of the trick beat another of
     them by rank: one of its own suit, counted the same way (as trump, or of the led suit)."""
@@ -318,10 +328,7 @@ def _trick_sure(st: np.ndarray, cfg: np.ndarray) -> tuple[int, int, int]:
         return -1, 0, 0  # the led suit turned out trump (band): what follows it now ranks above
     suit = trump if st[_TT + win] == 1 else led
     above = (np.int64(0x1FFF) << (suit * 16)) & ~((np.int64(2) << card) - 1)
-    tens = 0
-    for i in range(nt):
-        if st[_TC + i] & 15 == 8:
-            tens += 1
+    tens = _tens_in(st, nt)
     compared = _outranks(st, nt, win)
     q = st[_TURN]
     for _ in range(4 - nt):
@@ -355,10 +362,7 @@ def _moves(st: np.ndarray, cfg: np.ndarray, out: np.ndarray, hint: int) -> int:
     # The card winning the trick so far, and whether it is the mover's side.
     led = st[_LED]
     best, win = _winning(st, nt)
-    tens_in = 0
-    for i in range(nt):
-        if st[_TC + i] & 15 == 8:
-            tens_in += 1
+    tens_in = _tens_in(st, nt)
     partner_wins = nt > 0 and (st[_TS + win] & 1) == team
     last = nt == 3
     trump = st[_TRUMP]
