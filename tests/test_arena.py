@@ -79,6 +79,22 @@ def test_parallel_workers_give_the_same_results() -> None:
     assert [r.plays for r in one.results] == [r.plays for r in two.results]
 
 
+def test_a_run_split_in_parts_gives_the_results_of_the_whole(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    whole = run_arena("rules", "random", deals=5, rules=Rules(), seed=8, workers=1)
+    first = run_arena("rules", "random", deals=2, rules=Rules(), seed=8, workers=1)
+    rest = run_arena("rules", "random", 3, Rules(), seed=8, workers=2, first_deal=2)
+    assert [r.deal for r in rest.results] == [2, 3, 4] and rest.first_deal == 2
+    assert [r.plays for r in first.results + rest.results] == [r.plays for r in whole.results]
+    with pytest.raises(ValueError, match="numbered from 0"):
+        run_arena("rules", "random", 1, Rules(), seed=8, first_deal=-1)
+    args = ["rules", "random", "--deals", "1", "--workers", "1", "--no-progress"]
+    assert main([*args, "--first-deal", "4"]) == 0
+    assert "1 duplicate deals from deal 4, seed 1" in capsys.readouterr().out
+    assert main([*args, "--first-deal", "-1"]) == 2
+
+
 def test_every_game_saves_as_a_record_that_replays(tmp_path: Path) -> None:
     report = run_arena(
         "random", "rules", deals=2, rules=Rules(), seed=5, workers=1, record_dir=tmp_path

@@ -41,6 +41,7 @@ __all__ = [
     "ArenaReport",
     "DuplicateResult",
     "PlayResult",
+    "check_run",
     "duplicate_score",
     "format_report",
     "main",
@@ -132,6 +133,16 @@ class DuplicateFigures:
     def deals(self) -> int:
         """Number of duplicate deals played."""
         return len(self.results)
+
+    @property
+    def first_deal(self) -> int:
+        """The number of the first deal played (deals are numbered from 0 within a seed)."""
+        return min((r.deal for r in self.results), default=0)
+
+    def heading(self) -> str:
+        """``N duplicate deals, seed S`` (and the first deal's number, if not 0)."""
+        first = f" from deal {self.first_deal}" if self.first_deal else ""
+        return f"{self.deals} duplicate deals{first}"
 
     @property
     def win_rate(self) -> float:
@@ -272,9 +283,21 @@ def _chunk(
     ]
 
 
-def _chunks(deals: int, size: int) -> Iterator[list[int]]:
-    for start in range(0, deals, size):
-        yield list(range(start, min(deals, start + size)))
+def _chunks(first: int, deals: int, size: int) -> Iterator[list[int]]:
+    """The deal numbers ``first`` to ``first + deals - 1`` in runs of ``size``."""
+    end = first + deals
+    for start in range(first, end, size):
+        yield list(range(start, min(end, start + size)))
+
+
+def check_run(deals: int, workers: int, first_deal: int) -> None:
+    """Refuse an arena run that cannot be played (ValueError, with the reason)."""
+    if deals < 1:
+        raise ValueError("the arena needs at least one deal")
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
+    if first_deal < 0:
+        raise ValueError(f"first_deal={first_deal}: deals are numbered from 0")
 
 
 def run_arena(
@@ -290,12 +313,12 @@ def run_arena(
     record_dir: str | os.PathLike[str] | None = None,
     progress: bool = False,
     chunk: int | None = None,
+    first_deal: int = 0,
 ) -> ArenaReport:
-    """Play ``deals`` duplicate deals of bot A against bot B and gather the report."""
-    if deals < 1:
-        raise ValueError("the arena needs at least one deal")
-    if workers < 1:
-        raise ValueError("workers must be at least 1")
+    """Play ``deals`` duplicate deals of bot A against bot B and gather the report: the
+    deals numbered ``first_deal`` on of the ``seed`` (so a long run can be split in parts
+    whose results are those of the whole run)."""
+    check_run(deals, workers, first_deal)
     rec = None
     if record_dir is not None:
         rec = str(record_dir)
@@ -315,14 +338,14 @@ def run_arena(
         task = bar.add_task(f"{bot_a} vs {bot_b}", total=deals)
         args = (bot_a, bot_b, rules, seed)
         if workers == 1:
-            for numbers in _chunks(deals, size):
+            for numbers in _chunks(first_deal, deals, size):
                 results += _chunk(*args, numbers, options_a, options_b, rec)
                 bar.advance(task, len(numbers))
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 futures = [
                     pool.submit(_chunk, *args, numbers, options_a, options_b, rec)
-                    for numbers in _chunks(deals, size)
+                    for numbers in _chunks(first_deal, deals, size)
                 ]
                 for future in as_completed(futures):
                     done = future.result()
@@ -347,10 +370,7 @@ def _ms(seconds: float) -> str:
 def format_report(report: ArenaReport) -> Table:
     """The report as a Rich table."""
     lo, hi = report.interval
-    title = (
-        f"{report.bot_a} (A) vs {report.bot_b} (B): {report.deals} duplicate deals, "
-        f"seed {report.seed}"
-    )
+    title = f"{report.bot_a} (A) vs {report.bot_b} (B): {report.heading()}, seed {report.seed}"
     table = Table(title=title, show_header=True)
     table.add_column("figure")
     table.add_column(f"A: {report.bot_a}", justify="right")
@@ -420,6 +440,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     parser.add_argument(
+        "--first-deal",
+        type=int,
+        default=0,
+        metavar="N",
+        help="start at deal N of the seed (default 0): a run split in parts gives the "
+        "results of the whole",
+    )
+    parser.add_argument(
         "--workers", type=int, default=os.cpu_count() or 1, help="parallel processes"
     )
     parser.add_argument(
@@ -462,6 +490,7 @@ def main(argv: list[str] | None = None) -> int:
             options_b=parse_options(args.b),
             record_dir=args.records,
             progress=not args.no_progress,
+            first_deal=args.first_deal,
         )
     except (ValueError, BotError, argparse.ArgumentTypeError) as e:
         print(f"hukum arena: {e}", file=sys.stderr)

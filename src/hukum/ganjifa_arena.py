@@ -38,7 +38,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from rich.table import Table
 
 from hukum import ganjifa
-from hukum.arena import DuplicateFigures, _chunks, _ms
+from hukum.arena import DuplicateFigures, _chunks, _ms, check_run
 from hukum.bots.ganjifa import make_bot
 
 __all__ = [
@@ -201,12 +201,11 @@ def run_ganjifa_arena(
     options_b: dict[str, Any] | None = None,
     record_dir: str | os.PathLike[str] | None = None,
     progress: bool = False,
+    first_deal: int = 0,
 ) -> GanjifaArenaReport:
-    """Play ``deals`` duplicate Ganjifa deals of bot A against two of bot B."""
-    if deals < 1:
-        raise ValueError("the arena needs at least one deal")
-    if workers < 1:
-        raise ValueError("workers must be at least 1")
+    """Play ``deals`` duplicate Ganjifa deals of bot A against two of bot B, numbered
+    ``first_deal`` on (as :func:`hukum.arena.run_arena`)."""
+    check_run(deals, workers, first_deal)
     for name, options in ((bot_a, options_a), (bot_b, options_b)):
         make_bot(name, **(options or {}))  # a bad name or option fails here, not in a worker
     rec = None
@@ -227,14 +226,14 @@ def run_ganjifa_arena(
     with bar:
         task = bar.add_task(f"{bot_a} vs 2 × {bot_b}", total=deals)
         if workers == 1:
-            for numbers in _chunks(deals, size):
+            for numbers in _chunks(first_deal, deals, size):
                 results += _chunk(args, numbers, options_a, options_b, rec)
                 bar.advance(task, len(numbers))
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 futures = [
                     pool.submit(_chunk, args, numbers, options_a, options_b, rec)
-                    for numbers in _chunks(deals, size)
+                    for numbers in _chunks(first_deal, deals, size)
                 ]
                 for future in as_completed(futures):
                     done = future.result()
@@ -250,8 +249,8 @@ def format_report(report: GanjifaArenaReport) -> Table:
     """The report as a Rich table."""
     lo, hi = report.interval
     table = Table(
-        title=f"Ganjifa: {report.bot_a} (A) vs 2 × {report.bot_b} (B): {report.deals} "
-        f"duplicate deals (3 plays each), seed {report.seed}"
+        title=f"Ganjifa: {report.bot_a} (A) vs 2 × {report.bot_b} (B): {report.heading()} "
+        f"(3 plays each), seed {report.seed}"
     )
     table.add_column("figure")
     table.add_column(f"A: {report.bot_a}", justify="right")
@@ -293,5 +292,6 @@ def run_from_args(args: argparse.Namespace, options: dict[str, dict[str, Any]]) 
         options_b=options["b"],
         record_dir=args.records,
         progress=not args.no_progress,
+        first_deal=args.first_deal,
     )
     return format_report(report)

@@ -53,10 +53,15 @@ def test_arena_statistics_on_a_tiny_fixed_match(tmp_path: object) -> None:
     assert 0 < p50 <= p95 <= top
     table = format_report(report)
     assert table.row_count == 6
+    later = run_ganjifa_arena("rules", "random", 1, Rules(time="night"), seed=2, first_deal=2)
+    assert later.results[0].plays == report.results[2].plays
+    assert "from deal 2" in str(format_report(later).title)
 
 
 def test_arena_refuses_bad_input() -> None:
     with pytest.raises(ValueError, match="at least one deal"):
         run_ganjifa_arena("rules", "random", deals=0, rules=Rules(), seed=1)
+    with pytest.raises(ValueError, match="numbered from 0"):
+        run_ganjifa_arena("rules", "random", deals=1, rules=Rules(), seed=1, first_deal=-1)
     with pytest.raises(Exception, match="no Ganjifa bot"):
         run_ganjifa_arena("expert", "random", deals=1, rules=Rules(), seed=1)
