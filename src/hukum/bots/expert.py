@@ -5,11 +5,12 @@ with its view (:func:`hukum.bots.search.sample_world`), weighs each world by how
 other seats' past plays were under the rule-based player (a factor ``infer`` for each play
 that player would not have made), solves each world exactly with all hands known
 (:mod:`hukum.bots.solver`) and plays the move with the best weighted mean result in match
-points (a small bonus for tens breaks ties). Earlier in the deal, where an exact solve would
-not fit the time a move may take, it plays as the search player, and so it does when the
-solves of a move run out of their budget of positions searched (``max_nodes``) before two
-worlds are solved; the face-down card and the announced suit are the rule-based player's
-choice, as for search.
+points (a small bonus for tens breaks ties); where moves are still equal, as they often are
+against perfect play, the one the rule-based player would make. Earlier in the deal, where
+an exact solve would not fit the time a move may take, it plays as the search player, and so
+it does when the solves of a move run out of their budget of positions searched
+(``max_nodes``) before two worlds are solved; the face-down card and the announced suit are
+the rule-based player's choice, as for search.
 
 >>> from hukum.mindi import Deal, Rules
 >>> deal = Deal.new(Rules(), dealer=0, seed=2)
@@ -122,4 +123,13 @@ class ExpertBot(Bot):
             self.last_samples = 0
             return self.search.choose(view)
         self.last_samples = count
-        return max(moves, key=lambda m: totals[m])
+        top = max(totals.values())
+        best = [m for m in moves if totals[m] >= top - 1e-9]
+        if len(best) > 1:
+            # Moves the solver finds equal against perfect play: the one the rule-based
+            # player makes, the natural play, if it is one of them (it gives fallible
+            # opponents their usual chances to go wrong).
+            natural = self.judge.choose(view)
+            if natural in best:
+                return natural
+        return best[0]
