@@ -140,7 +140,7 @@ class DuplicateFigures:
         return min((r.deal for r in self.results), default=0)
 
     def heading(self) -> str:
-        """``N duplicate deals, seed S`` (and the first deal's number, if not 0)."""
+        """``N duplicate deals``, with ``from deal K`` if the first deal is not deal 0."""
         first = f" from deal {self.first_deal}" if self.first_deal else ""
         return f"{self.deals} duplicate deals{first}"
 
