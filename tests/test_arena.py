@@ -9,9 +9,13 @@ import pytest
 from rich.console import Console
 
 from hukum import records
-from hukum.arena import PlayResult, duplicate_score, format_report, main, run_arena, wilson
+from hukum.arena import format_report, main, run_arena, wilson
 from hukum.bots import BotError
+from hukum.games import GAMES
+from hukum.games.mindi import PlayResult, mean_tens, rate
 from hukum.mindi import Rules
+
+duplicate_score = GAMES["mindi"].duplicate_score
 
 
 def play(a_won: bool, tens: tuple[int, int], points: int = 1, tricks: int = 7) -> PlayResult:
@@ -58,8 +62,8 @@ def test_report_figures_of_a_tiny_match() -> None:
     assert report.deals == 4 and len(plays) == 8
     assert all(sum(p.tens) == 4 and sum(p.tricks) == 13 for p in plays)
     assert report.score == sum(duplicate_score(r.plays) for r in report.results)
-    assert report.mean_tens("A") + report.mean_tens("B") == pytest.approx(4.0)
-    assert report.rate("mendikot", "A") == sum(
+    assert mean_tens(plays, "A") + mean_tens(plays, "B") == pytest.approx(4.0)
+    assert rate(plays, "mendikot", "A") == sum(
         p.a_won and p.kind == "mendikot" for p in plays
     ) / len(plays)
     # Each bot makes 13 decisions per seat, two seats, two plays.

@@ -1,19 +1,28 @@
-"""The arena: bot against bot in duplicate, so that the luck of the cards cancels out.
+"""The arena: bot against bot in duplicate, so that the luck of the cards cancels out, for
+every game (:meth:`hukum.game.GameSpec.seatings` says how a game seats the bots).
 
-Each deal (a one-deal match from a seed) is played twice: first with bot A in the even seats
-(team 0) and bot B in the odd seats (team 1), then with the bots swapped, so each bot holds
-each set of hands once, from the same seats, with the same dealer.
+Each deal (a one-deal match from a seed) is played several times from the same seed, the
+bots changing seats between plays, so each bot holds each set of hands once, from the same
+seats, with the same dealer. In Mindi a deal is played twice: bot A in the even seats
+(team 0) and bot B in the odd seats (team 1), then swapped. In Ganjifa bot A plays alone
+against two of bot B, three times, at seat 0, 1 and 2.
 
-**Who wins a duplicate deal.** Bot A wins it if it won more of the two plays; at one play
-each, if its tens over both plays are more than B's; then if its match points over both
-plays (win 1, mendikot 2, whitewash 3 by default) are more; then its tricks over both plays.
-If all of those are level the duplicate deal is a tie, counted as half a win for each.
-The win rate is A's wins (ties half) over the deals, with a 95% Wilson interval.
+**Who wins a duplicate deal** is the game's rule (:meth:`~hukum.game.GameSpec.duplicate_score`).
+In Mindi bot A wins it if it won more of the two plays; at one play each, if its tens over
+both plays are more than B's; then if its match points over both plays (win 1, mendikot 2,
+whitewash 3 by default) are more; then its tricks over both plays. If all of those are
+level the duplicate deal is a tie, counted as half a win for each. In Ganjifa A wins it if
+it captured more than 120 cards over its three plays (a third of the cards played), ties at
+120. The win rate is A's wins (ties half) over the deals, with a 95% Wilson interval.
 
 >>> from hukum.mindi import Rules
 >>> report = run_arena("rules", "random", deals=2, rules=Rules(), seed=1, workers=1)
 >>> report.deals, len(report.plays)
 (2, 4)
+>>> from hukum import ganjifa
+>>> report = run_arena("rules", "random", 1, ganjifa.Rules(), seed=1, game="ganjifa")
+>>> report.deals, len(report.plays), sum(report.plays[0].scores)
+(1, 3, 120)
 """
 
 from __future__ import annotations
@@ -21,12 +30,12 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import statistics
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +43,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
-from hukum.bots import BotError, make_bot
-from hukum.mindi import Match, Rules, deal_seed
+from hukum.bots.base import BotError
+from hukum.game import GameError, Player
+from hukum.games import GAMES, game_named
+from hukum.play import play_deal
 
 __all__ = [
     "ArenaReport",
     "DuplicateResult",
-    "PlayResult",
     "check_run",
-    "duplicate_score",
     "format_report",
     "main",
     "parse_options",
@@ -53,46 +62,14 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class PlayResult:
-    """One play of one deal, seen from bot A's side."""
-
-    deal: int
-    """Number of the deal (from 0)."""
-    a_team: int
-    """The team bot A played: 0 (even seats) or 1 (odd seats)."""
-    a_won: bool
-    """Whether bot A's team won the deal."""
-    kind: str
-    """``win``, ``mendikot`` or ``whitewash`` (the winner's kind of win)."""
-    tens: tuple[int, int]
-    """Tens of bot A's team and of bot B's team."""
-    tricks: tuple[int, int]
-    """Tricks of bot A's team and of bot B's team."""
-    points: tuple[int, int]
-    """Match points scored by bot A's team and by bot B's team."""
-
-
-@dataclass(frozen=True)
 class DuplicateResult:
-    """Both plays of one deal and the decision times of each bot in them (seconds)."""
+    """The plays of one deal (the game's play results, from bot A's side) and the
+    decision times of each bot in them (seconds)."""
 
     deal: int
-    plays: tuple[PlayResult, PlayResult]
+    plays: tuple[Any, ...]
     times_a: tuple[float, ...]
     times_b: tuple[float, ...]
-
-
-def duplicate_score(plays: Sequence[PlayResult]) -> float:
-    """Bot A's score for a duplicate deal: 1 won, 0.5 tied, 0 lost (rule in module doc)."""
-    for a, b in (
-        (sum(p.a_won for p in plays), sum(not p.a_won for p in plays)),
-        (sum(p.tens[0] for p in plays), sum(p.tens[1] for p in plays)),
-        (sum(p.points[0] for p in plays), sum(p.points[1] for p in plays)),
-        (sum(p.tricks[0] for p in plays), sum(p.tricks[1] for p in plays)),
-    ):
-        if a != b:
-            return 1.0 if a > b else 0.0
-    return 0.5
 
 
 def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -117,17 +94,29 @@ def _percentile(values: Sequence[float], q: float) -> float:
     return ordered[rank - 1]
 
 
-class DuplicateFigures:
-    """The figures every arena report (Mindi here, Ganjifa in :mod:`hukum.ganjifa_arena`)
-    works out the same way from its deals: each result has ``times_a`` and ``times_b``, and
-    the report's ``score`` is bot A's duplicate deals won, ties counting half."""
+@dataclass(frozen=True)
+class ArenaReport:
+    """The results of an arena run and the figures computed from them."""
 
-    results: tuple[Any, ...]
+    game: str
+    bot_a: str
+    bot_b: str
+    rules: Any
+    seed: int
+    results: tuple[DuplicateResult, ...]
+    wall_seconds: float = 0.0
+    record_dir: str | None = None
+
+    @property
+    def plays(self) -> list[Any]:
+        """Every play of every deal, in order."""
+        return [p for r in self.results for p in r.plays]
 
     @property
     def score(self) -> float:
         """Bot A's duplicate deals won, ties counting half."""
-        raise NotImplementedError
+        spec = game_named(self.game)
+        return sum(spec.duplicate_score(r.plays) for r in self.results)
 
     @property
     def deals(self) -> int:
@@ -164,123 +153,63 @@ class DuplicateFigures:
         return _percentile(t, 0.5), _percentile(t, 0.95), max(t, default=0.0)
 
 
-@dataclass(frozen=True)
-class ArenaReport(DuplicateFigures):
-    """The results of an arena run and the figures computed from them."""
-
-    bot_a: str
-    bot_b: str
-    rules: Rules
-    seed: int
-    results: tuple[DuplicateResult, ...]
-    wall_seconds: float = 0.0
-    record_dir: str | None = None
-    notes: tuple[str, ...] = field(default_factory=tuple)
-
-    @property
-    def plays(self) -> list[PlayResult]:
-        """Every play (two per deal)."""
-        return [p for r in self.results for p in r.plays]
-
-    @property
-    def score(self) -> float:
-        """Bot A's duplicate deals won, ties counting half."""
-        return sum(duplicate_score(r.plays) for r in self.results)
-
-    @property
-    def play_win_rate(self) -> float:
-        """Bot A's share of single plays won."""
-        plays = self.plays
-        return sum(p.a_won for p in plays) / len(plays) if plays else 0.0
-
-    def rate(self, kind: str, side: str) -> float:
-        """Share of plays that side ``A`` or ``B`` won with ``kind`` (mendikot or whitewash)."""
-        plays = self.plays
-        if not plays:
-            return 0.0
-        won = [p for p in plays if p.kind == kind and p.a_won == (side == "A")]
-        return len(won) / len(plays)
-
-    def mean_tens(self, side: str) -> float:
-        """Mean tens a play for side ``A`` or ``B``."""
-        plays = self.plays
-        i = 0 if side == "A" else 1
-        return statistics.fmean(p.tens[i] for p in plays) if plays else 0.0
-
-
-def _one_deal_rules(rules: Rules) -> Rules:
-    return rules.replace(target=None, deals=1)
-
-
 def play_duplicate(
     bot_a: str,
     bot_b: str,
-    rules: Rules,
+    rules: Any,
     seed: int,
     number: int,
     options_a: dict[str, Any] | None = None,
     options_b: dict[str, Any] | None = None,
     record_dir: str | None = None,
+    game: str = "mindi",
 ) -> DuplicateResult:
-    """Play deal ``number`` of an arena run twice, the bots swapping seats between plays."""
-    match_seed = deal_seed(seed, number)
-    plays: list[PlayResult] = []
-    times: dict[str, list[float]] = {"A": [], "B": []}
-    for a_team in (0, 1):
-        bot_seed = deal_seed(match_seed, 100 + a_team)
-        bots = {
-            "A": make_bot(bot_a, seed=bot_seed, **(options_a or {})),
-            "B": make_bot(bot_b, seed=bot_seed + 1, **(options_b or {})),
-        }
-        match = Match(_one_deal_rules(rules), seed=match_seed)
-        deal = match.start_deal()
-        clock = time.perf_counter
-        while not deal.is_over():
-            turn = deal.turn
-            assert turn is not None
-            side = "A" if turn % 2 == a_team else "B"
-            view = deal.view(turn)
-            start = clock()
-            move = bots[side].choose(view)
-            times[side].append(clock() - start)
-            deal.push(move, seat=turn)
-        outcome = deal.outcome()
-        assert outcome is not None
-        b_team = 1 - a_team
-        points = [0, 0]
-        points[outcome.winner] = outcome.points
-        plays.append(
-            PlayResult(
-                deal=number,
-                a_team=a_team,
-                a_won=outcome.winner == a_team,
-                kind=outcome.kind,
-                tens=(outcome.tens[a_team], outcome.tens[b_team]),
-                tricks=(outcome.tricks[a_team], outcome.tricks[b_team]),
-                points=(points[a_team], points[b_team]),
-            )
-        )
-        if record_dir is not None:
-            from hukum import records
+    """Play deal ``number`` of an arena run once for each of the game's seatings."""
+    from hukum import records
 
-            records.save(match, Path(record_dir) / f"deal{number:05d}-{'AB'[a_team]}.json")
-    return DuplicateResult(number, (plays[0], plays[1]), tuple(times["A"]), tuple(times["B"]))
+    spec = game_named(game)
+    match_seed = spec.deal_seed(seed, number)
+    one = spec.one_deal(rules)
+    options = {"A": options_a or {}, "B": options_b or {}}
+    names = {"A": bot_a, "B": bot_b}
+    plays: list[Any] = []
+    times: dict[str, list[float]] = {"A": [], "B": []}
+    for index, sides in enumerate(spec.seatings(rules)):
+        play_seed = spec.deal_seed(match_seed, 100 + index)
+        players: dict[int, Player[Any, Any]] = {}
+        side_of: dict[int, str] = {}
+        for side in sides:
+            bot = spec.make_bot(
+                names[side.bot], seed=play_seed + side.seed_offset, **options[side.bot]
+            )
+            for seat in side.seats:
+                players[seat] = bot
+                side_of[seat] = side.bot
+        match = spec.new_match(one, seed=match_seed)
+        deal = match.start_deal()
+        play_deal(deal, players, partial(_add_time, times, side_of))
+        a_seats = next(side.seats for side in sides if side.bot == "A")
+        plays.append(spec.arena_play(number, a_seats, deal))
+        if record_dir is not None:
+            records.save(match, Path(record_dir) / f"deal{number:05d}-{chr(65 + index)}.json")
+    return DuplicateResult(number, tuple(plays), tuple(times["A"]), tuple(times["B"]))
+
+
+def _add_time(
+    times: dict[str, list[float]], side_of: dict[int, str], seat: int, _: object, seconds: float
+) -> None:
+    times[side_of[seat]].append(seconds)
 
 
 def _chunk(
-    bot_a: str,
-    bot_b: str,
-    rules: Rules,
-    seed: int,
+    args: tuple[str, str, Any, int],
     numbers: Sequence[int],
     options_a: dict[str, Any] | None,
     options_b: dict[str, Any] | None,
     record_dir: str | None,
+    game: str,
 ) -> list[DuplicateResult]:
-    return [
-        play_duplicate(bot_a, bot_b, rules, seed, n, options_a, options_b, record_dir)
-        for n in numbers
-    ]
+    return [play_duplicate(*args, n, options_a, options_b, record_dir, game) for n in numbers]
 
 
 def _chunks(first: int, deals: int, size: int) -> Iterator[list[int]]:
@@ -304,10 +233,11 @@ def run_arena(
     bot_a: str,
     bot_b: str,
     deals: int,
-    rules: Rules,
+    rules: Any,
     seed: int,
     workers: int = 1,
     *,
+    game: str = "mindi",
     options_a: dict[str, Any] | None = None,
     options_b: dict[str, Any] | None = None,
     record_dir: str | os.PathLike[str] | None = None,
@@ -315,10 +245,13 @@ def run_arena(
     chunk: int | None = None,
     first_deal: int = 0,
 ) -> ArenaReport:
-    """Play ``deals`` duplicate deals of bot A against bot B and gather the report: the
-    deals numbered ``first_deal`` on of the ``seed`` (so a long run can be split in parts
-    whose results are those of the whole run)."""
+    """Play ``deals`` duplicate deals of ``game`` of bot A against bot B and gather the
+    report: the deals numbered ``first_deal`` on of the ``seed`` (so a long run can be split
+    in parts whose results are those of the whole run)."""
     check_run(deals, workers, first_deal)
+    spec = game_named(game)
+    for name, options in ((bot_a, options_a), (bot_b, options_b)):
+        spec.make_bot(name, **(options or {}))  # a bad name or option fails here, not in a worker
     rec = None
     if record_dir is not None:
         rec = str(record_dir)
@@ -335,16 +268,16 @@ def run_arena(
         transient=False,
     )
     with bar:
-        task = bar.add_task(f"{bot_a} vs {bot_b}", total=deals)
+        task = bar.add_task(spec.arena_title(bot_a, bot_b), total=deals)
         args = (bot_a, bot_b, rules, seed)
         if workers == 1:
             for numbers in _chunks(first_deal, deals, size):
-                results += _chunk(*args, numbers, options_a, options_b, rec)
+                results += _chunk(args, numbers, options_a, options_b, rec, game)
                 bar.advance(task, len(numbers))
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 futures = [
-                    pool.submit(_chunk, *args, numbers, options_a, options_b, rec)
+                    pool.submit(_chunk, args, numbers, options_a, options_b, rec, game)
                     for numbers in _chunks(first_deal, deals, size)
                 ]
                 for future in as_completed(futures):
@@ -353,6 +286,7 @@ def run_arena(
                     bar.advance(task, len(done))
     results.sort(key=lambda r: r.deal)
     return ArenaReport(
+        game,
         bot_a,
         bot_b,
         rules,
@@ -368,10 +302,13 @@ def _ms(seconds: float) -> str:
 
 
 def format_report(report: ArenaReport) -> Table:
-    """The report as a Rich table."""
+    """The report as a Rich table: the win rate, the game's own figures, decision times."""
+    spec = game_named(report.game)
     lo, hi = report.interval
-    title = f"{report.bot_a} (A) vs {report.bot_b} (B): {report.heading()}, seed {report.seed}"
-    table = Table(title=title, show_header=True)
+    plays = len(report.results[0].plays) if report.results else 0
+    each = f" ({plays} plays each)" if plays > 2 else ""
+    title = f"{spec.arena_title(report.bot_a, report.bot_b)}: {report.heading()}{each}, "
+    table = Table(title=f"{title}seed {report.seed}", show_header=True)
     table.add_column("figure")
     table.add_column(f"A: {report.bot_a}", justify="right")
     table.add_column(f"B: {report.bot_b}", justify="right")
@@ -380,21 +317,12 @@ def format_report(report: ArenaReport) -> Table:
         f"{report.win_rate:.1%} [{lo:.1%}, {hi:.1%}]",
         f"{1 - report.win_rate:.1%}",
     )
-    table.add_row(
-        "single plays won", f"{report.play_win_rate:.1%}", f"{1 - report.play_win_rate:.1%}"
-    )
-    for kind in ("mendikot", "whitewash"):
-        table.add_row(
-            f"{kind} rate (of plays)",
-            f"{report.rate(kind, 'A'):.1%}",
-            f"{report.rate(kind, 'B'):.1%}",
-        )
-    table.add_row(
-        "mean tens a play", f"{report.mean_tens('A'):.2f}", f"{report.mean_tens('B'):.2f}"
-    )
+    for row in spec.arena_rows(report.plays):
+        table.add_row(*row)
     for i, label in enumerate(("decision time p50", "decision time p95", "decision time max")):
         table.add_row(label, _ms(report.time_stats("A")[i]), _ms(report.time_stats("B")[i]))
-    table.caption = f"rules: {report.rules.differences() or 'classic'}; {report.wall_seconds:.0f} s"
+    rules = spec.describe_rules(report.rules) or spec.default_preset
+    table.caption = f"rules: {rules}; {report.wall_seconds:.0f} s"
     if report.record_dir:
         table.caption += f"; records in {report.record_dir}"
     return table
@@ -426,15 +354,24 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: ``arena BOT_A BOT_B [--deals N] [--preset P] ...``; prints the report."""
+    """Command line: ``arena BOT_A BOT_B [--game G] [--deals N] [--preset P] ...``."""
     parser = argparse.ArgumentParser(
-        prog="hukum arena", description="Bot against bot in duplicate Mindi deals."
+        prog="hukum arena", description="Bot against bot in duplicate deals."
     )
-    names = "random, rules, search or expert (Mindi only)"
+    names = "; ".join(f"{name}: {', '.join(spec.bots)}" for name, spec in GAMES.items())
     parser.add_argument("bot_a", help=names)
     parser.add_argument("bot_b", help=names)
+    parser.add_argument(
+        "--game",
+        default="mindi",
+        choices=tuple(GAMES),
+        help="mindi (default): bot A's team against bot B's, each deal played twice; "
+        "ganjifa: bot A against two of bot B, each deal played three times",
+    )
     parser.add_argument("--deals", type=int, default=100, help="duplicate deals (default 100)")
-    parser.add_argument("--preset", default="classic", help="rule preset (default classic)")
+    parser.add_argument(
+        "--preset", default=None, help="rule preset (default: the game's, e.g. classic)"
+    )
     parser.add_argument(
         "--rule", action="append", default=[], metavar="KEY=VALUE", help="change a rule option"
     )
@@ -458,27 +395,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--records", metavar="DIR", help="save every game as a record in DIR")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    parser.add_argument(
-        "--game",
-        default="mindi",
-        choices=("mindi", "ganjifa"),
-        help="mindi (default) or ganjifa: bot A against two of bot B, each deal played "
-        "three times with A in each seat (--preset does not apply; --rule time=night ...)",
-    )
     args = parser.parse_args(argv)
-    console = Console()
     try:
-        if args.game == "ganjifa":
-            from hukum.ganjifa_arena import run_from_args
-
-            sides = {
-                "rules": parse_options(args.rule),
-                "a": parse_options(args.a),
-                "b": parse_options(args.b),
-            }
-            console.print(run_from_args(args, sides))
-            return 0
-        rules = Rules.preset(args.preset, **parse_options(args.rule))
+        spec = game_named(args.game)
+        rules = spec.make_rules(args.preset, parse_options(args.rule))
         report = run_arena(
             args.bot_a,
             args.bot_b,
@@ -486,16 +406,17 @@ def main(argv: list[str] | None = None) -> int:
             rules=rules,
             seed=args.seed,
             workers=args.workers,
+            game=args.game,
             options_a=parse_options(args.a),
             options_b=parse_options(args.b),
             record_dir=args.records,
             progress=not args.no_progress,
             first_deal=args.first_deal,
         )
-    except (ValueError, BotError, argparse.ArgumentTypeError) as e:
+    except (ValueError, GameError, BotError, argparse.ArgumentTypeError) as e:
         print(f"hukum arena: {e}", file=sys.stderr)
         return 2
-    console.print(format_report(report))
+    Console().print(format_report(report))
     return 0
 
 

@@ -869,6 +869,7 @@ def _cmd_replay(args: argparse.Namespace, out: Console) -> int:
 
         replay_ganjifa(match, out)
         return 0
+    assert isinstance(match, Match)
     _replay(match, out)
     return 0
 

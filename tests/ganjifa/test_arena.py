@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from hukum.arena import ArenaReport, format_report, run_arena
+from hukum.arena import play_duplicate as play_any
+from hukum.games import GAMES
+from hukum.games.ganjifa import GanjifaPlay, mean_cards, win_share
 from hukum.ganjifa import Rules
-from hukum.ganjifa_arena import (
-    GanjifaPlay,
-    duplicate_score,
-    format_report,
-    play_duplicate,
-    run_ganjifa_arena,
-)
+
+duplicate_score = GAMES["ganjifa"].duplicate_score
+
+
+def play_duplicate(bot_a: str, bot_b: str, rules: Rules, seed: int, number: int):
+    return play_any(bot_a, bot_b, rules, seed, number, game="ganjifa")
+
+
+def run_ganjifa_arena(*args: Any, **kwargs: Any) -> ArenaReport:
+    return run_arena(*args, game="ganjifa", **kwargs)
 
 
 def test_duplicate_score_compares_a_to_a_third_of_the_cards() -> None:
@@ -46,9 +55,9 @@ def test_arena_statistics_on_a_tiny_fixed_match(tmp_path: object) -> None:
     assert report.win_rate == report.score / 3
     lo, hi = report.interval
     assert 0 <= lo <= report.win_rate <= hi <= 1
-    assert report.win_share == sum(p.a_share for p in plays) / 9
-    assert report.mean_cards("A") + 2 * report.mean_cards("B") == pytest.approx(120)
-    assert report.mean_cards("A") > 40  # rules captures more than random (fixed seeds)
+    assert win_share(plays) == sum(p.a_share for p in plays) / 9
+    assert mean_cards(plays, "A") + 2 * mean_cards(plays, "B") == pytest.approx(120)
+    assert mean_cards(plays, "A") > 40  # rules captures more than random (fixed seeds)
     p50, p95, top = report.time_stats("A")
     assert 0 < p50 <= p95 <= top
     table = format_report(report)

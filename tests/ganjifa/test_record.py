@@ -59,7 +59,7 @@ def test_record_of_a_deal_in_progress_loads() -> None:
 
 def test_mindi_reader_names_the_other_reader() -> None:
     text = records.dumps(_played())
-    with pytest.raises(RecordError, match="loads_any reads both games"):
+    with pytest.raises(RecordError, match="loads_any reads every game"):
         records.loads(text)
 
 

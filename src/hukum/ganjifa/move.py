@@ -18,16 +18,17 @@ from __future__ import annotations
 
 import enum
 
+from hukum import game
 from hukum.ganjifa.cards import CARDS, Card, CardParseError, CardSet, bits
 
 __all__ = ["PLAY_MOVES", "IllegalMoveError", "InvalidMoveError", "Move", "MoveKind"]
 
 
-class InvalidMoveError(ValueError):
+class InvalidMoveError(game.InvalidMoveError):
     """Text or data that is not a move at all."""
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(game.IllegalMoveError):
     """A move the rules do not allow now; the message names the rule."""
 
 

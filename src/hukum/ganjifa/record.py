@@ -49,17 +49,17 @@ from hukum.ganjifa.match import Match
 from hukum.ganjifa.move import IllegalMoveError, InvalidMoveError, Move
 from hukum.ganjifa.outcome import Outcome
 from hukum.ganjifa.rules import PLAYERS, Rules, RulesError
-from hukum.records import (
+from hukum.recordfile import (
     FORMAT,
     VERSION,
     RecordError,
-    _check_fields,
-    _check_header,
-    _describe,
-    _format,
-    _int,
-    _json,
-    _same,
+    as_int,
+    check_fields,
+    check_header,
+    describe,
+    format_json,
+    parse_json,
+    same,
 )
 
 __all__ = ["dumps", "from_dict", "loads", "to_dict"]
@@ -88,7 +88,7 @@ def to_dict(match: Match) -> dict[str, Any]:
 
 def dumps(match: Match) -> str:
     """The record of a Ganjifa match as JSON text."""
-    return _format(to_dict(match), 0)
+    return format_json(to_dict(match), 0)
 
 
 def _draw_dict(match: Match) -> dict[str, Any]:
@@ -115,51 +115,51 @@ def _deal_dict(deal: Deal) -> dict[str, Any]:
 
 def loads(text: str | bytes) -> Match:
     """Replay a Ganjifa record given as JSON text into a :class:`Match`."""
-    return from_dict(_json(text))
+    return from_dict(parse_json(text))
 
 
 def from_dict(data: Any) -> Match:
     """Replay Ganjifa record data (parsed JSON) into a :class:`Match`, checking it."""
-    _check_header(data)
-    _check_fields(data, _TOP_FIELDS, "the record")
+    check_header(data)
+    check_fields(data, _TOP_FIELDS, "the record")
     if data["game"] != "ganjifa":
-        raise RecordError(f"'game' is {_describe(data['game'])}, expected \"ganjifa\"")
+        raise RecordError(f"'game' is {describe(data['game'])}, expected \"ganjifa\"")
     rules = _rules(data["rules"])
-    seed = _int(data["seed"], "'seed'")
+    seed = as_int(data["seed"], "'seed'")
     match = Match(rules, seed)
     draw = data["draw"]
     if not isinstance(draw, dict):
-        raise RecordError(f"'draw' must be an object, not {_describe(draw)}")
-    _check_fields(draw, _DRAW_FIELDS, "draw")
+        raise RecordError(f"'draw' must be an object, not {describe(draw)}")
+    check_fields(draw, _DRAW_FIELDS, "draw")
     drawn = _draw_dict(match)
     for key in _DRAW_FIELDS:
-        if not _same(draw[key], drawn[key]):
+        if not same(draw[key], drawn[key]):
             raise RecordError(
-                f"draw: the recorded {key} {_describe(draw[key])} differs from the draw the "
-                f"match seed {seed} gives ({_describe(drawn[key])}) (G-4)"
+                f"draw: the recorded {key} {describe(draw[key])} differs from the draw the "
+                f"match seed {seed} gives ({describe(drawn[key])}) (G-4)"
             )
     deals = data["deals"]
     if not isinstance(deals, list):
-        raise RecordError(f"'deals' must be a list of deals, not {_describe(deals)}")
+        raise RecordError(f"'deals' must be a list of deals, not {describe(deals)}")
     for number, record in enumerate(deals, start=1):
         _replay_deal(match, record, number, last=number == len(deals))
     for key, value in (("scores", list(match.scores)), ("winners", list(match.winners()))):
-        if not _same(data[key], value):
+        if not same(data[key], value):
             raise RecordError(
-                f"the recorded {key} {_describe(data[key])} differ from the replay's "
-                f"{_describe(value)}"
+                f"the recorded {key} {describe(data[key])} differ from the replay's "
+                f"{describe(value)}"
             )
     return match
 
 
 def _rules(data: Any) -> Rules:
     if not isinstance(data, dict):
-        raise RecordError(f"'rules' must be an object of rule options, not {_describe(data)}")
+        raise RecordError(f"'rules' must be an object of rule options, not {describe(data)}")
     for key, value in data.items():
         kind = _RULE_TYPES.get(key)
         if kind is not None and (type(value) is not kind):
             expected = "a whole number" if kind is int else "a string"
-            raise RecordError(f"rules: {key!r} must be {expected}, not {_describe(value)}")
+            raise RecordError(f"rules: {key!r} must be {expected}, not {describe(value)}")
     try:
         return Rules.from_dict(data)
     except RulesError as e:
@@ -168,7 +168,7 @@ def _rules(data: Any) -> Rules:
 
 def _card(value: Any, where: str) -> Card:
     if not isinstance(value, str):
-        raise RecordError(f'{where}: expected a card such as "Ma1", found {_describe(value)}')
+        raise RecordError(f'{where}: expected a card such as "Ma1", found {describe(value)}')
     try:
         return Card.parse(value)
     except CardParseError as e:
@@ -178,11 +178,11 @@ def _card(value: Any, where: str) -> Card:
 def _replay_deal(match: Match, data: Any, number: int, last: bool) -> None:
     where = f"deal {number}"
     if not isinstance(data, dict):
-        raise RecordError(f"{where}: expected an object, found {_describe(data)}")
-    _check_fields(data, _DEAL_FIELDS, where)
+        raise RecordError(f"{where}: expected an object, found {describe(data)}")
+    check_fields(data, _DEAL_FIELDS, where)
     if match.is_over():
         raise RecordError(f"{where}: the match was already over, but the record goes on")
-    dealer = _int(data["dealer"], f"{where}: 'dealer'")
+    dealer = as_int(data["dealer"], f"{where}: 'dealer'")
     if dealer != match.dealer:
         raise RecordError(
             f"{where}: the record says seat {dealer} deals, but seat {match.dealer} deals "
@@ -190,17 +190,17 @@ def _replay_deal(match: Match, data: Any, number: int, last: bool) -> None:
         )
     seed = data["seed"]
     if seed is not None:
-        seed = _int(seed, f"{where}: 'seed'")
+        seed = as_int(seed, f"{where}: 'seed'")
     hands = data["hands"]
     if not isinstance(hands, list) or len(hands) != PLAYERS:
         raise RecordError(
-            f"{where}: 'hands' must be a list of 3 hands, one per seat, not {_describe(hands)}"
+            f"{where}: 'hands' must be a list of 3 hands, one per seat, not {describe(hands)}"
         )
     parsed: list[tuple[Card, ...]] = []
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list):
             raise RecordError(
-                f"{where}, hand of seat {seat}: expected a list of cards, found {_describe(hand)}"
+                f"{where}, hand of seat {seat}: expected a list of cards, found {describe(hand)}"
             )
         parsed.append(tuple(_card(c, f"{where}, hand of seat {seat}") for c in hand))
     if seed is not None:
@@ -215,11 +215,11 @@ def _replay_deal(match: Match, data: Any, number: int, last: bool) -> None:
         raise RecordError(f"{where}: {e}") from None
     moves = data["moves"]
     if not isinstance(moves, list):
-        raise RecordError(f"{where}: 'moves' must be a list of moves, not {_describe(moves)}")
+        raise RecordError(f"{where}: 'moves' must be a list of moves, not {describe(moves)}")
     for index, text in enumerate(moves, start=1):
         if not isinstance(text, str):
             raise RecordError(
-                f'{where}, move {index}: expected a move such as "Ma1", found {_describe(text)}'
+                f'{where}, move {index}: expected a move such as "Ma1", found {describe(text)}'
             )
         try:
             move = Move.parse(text)
@@ -244,11 +244,11 @@ def _replay_deal(match: Match, data: Any, number: int, last: bool) -> None:
             f"{where}: the record says the deal is in progress (or gives no object), but its "
             f"moves end it: {outcome.describe()}"
         )
-    _check_fields(recorded, _OUTCOME_FIELDS, f"{where}, outcome")
+    check_fields(recorded, _OUTCOME_FIELDS, f"{where}, outcome")
     replayed = _outcome_dict(outcome)
     for key in _OUTCOME_FIELDS:
-        if not _same(recorded[key], replayed[key]):
+        if not same(recorded[key], replayed[key]):
             raise RecordError(
                 f"{where}: the recorded outcome differs from the replay ({outcome.describe()}): "
-                f"{key} {_describe(recorded[key])} recorded, {_describe(replayed[key])} replayed"
+                f"{key} {describe(recorded[key])} recorded, {describe(replayed[key])} replayed"
             )

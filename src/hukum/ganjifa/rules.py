@@ -14,6 +14,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
+from hukum import game
 from hukum.ganjifa.cards import Suit
 
 __all__ = ["PLAYERS", "Rules", "RulesError"]
@@ -32,7 +33,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-class RulesError(ValueError):
+class RulesError(game.RulesError):
     """An unknown option or a value out of range."""
 
 

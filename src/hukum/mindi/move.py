@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import enum
 
+from hukum import game
 from hukum.cards import CARDS, Card, CardParseError, Suit, deck
 
 __all__ = ["IllegalMoveError", "InvalidMoveError", "Move", "MoveKind"]
 
 
-class InvalidMoveError(ValueError):
+class InvalidMoveError(game.InvalidMoveError):
     """Text that is not a move at all."""
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(game.IllegalMoveError):
     """A move the rules do not allow now; the message names the rule."""
 
 

@@ -16,6 +16,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
+from hukum import game
+
 __all__ = ["PRESETS", "Rules", "RulesError"]
 
 Direction = Literal["anticlockwise", "clockwise"]
@@ -43,7 +45,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class RulesError(ValueError):
+class RulesError(game.RulesError):
     """An unknown option, a value out of range, or an impossible combination of options."""
 
 

@@ -1,0 +1,356 @@
+"""What every game hukum plays has in common, as types: the axis "which game" of the house.
+
+A game is a :class:`GameSpec`: its name, its rules (presets, options, JSON), how a match
+starts, how a move is read and shown, what one seat's view looks like as JSON, its computer
+players, its records and how the arena seats and scores it. Everything above the engines
+(the referee loop, the arena, records, the terminal, the server) works through a spec and
+the typed protocols below, never through an ``if game == ...``. The specs of the games hukum
+ships are registered in :mod:`hukum.games`; this module imports no engine.
+
+The protocols say what the engines already are (python-chess's shape: ``legal_moves``,
+``push``, ``pop``, ``outcome``, per-seat views):
+
+>>> from hukum.games import GAMES
+>>> spec = GAMES["ganjifa"]
+>>> deal = spec.new_match(spec.make_rules(), seed=1).start_deal()
+>>> isinstance(deal, Deal), isinstance(deal.view(0), View)
+(True, True)
+>>> try:  # every game's errors are subclasses of these, to catch broadly or precisely
+...     spec.parse_move("Ma0")
+... except InvalidMoveError as e:
+...     print(type(e).__module__, e)
+hukum.ganjifa.move not a move: 'Ma0' (not a Ganjifa card: 'Ma0' (e.g. Ma1, Ka10, KrM, RaR))
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, runtime_checkable
+
+__all__ = [
+    "AnyGame",
+    "Deal",
+    "GameError",
+    "GameSpec",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Match",
+    "Player",
+    "RulesError",
+    "Side",
+    "View",
+]
+
+
+class GameError(ValueError):
+    """Something a user of any game did wrong; the message says what."""
+
+
+class InvalidMoveError(GameError):
+    """Text that is not a move of the game at all."""
+
+
+class IllegalMoveError(GameError):
+    """A move the rules do not allow now; the message names the rule."""
+
+
+class RulesError(GameError):
+    """Rule options that do not make a game (an unknown option, a value out of range)."""
+
+
+M = TypeVar("M")
+M_co = TypeVar("M_co", covariant=True)
+V_co = TypeVar("V_co", covariant=True)
+R_co = TypeVar("R_co", covariant=True)
+D_co = TypeVar("D_co", covariant=True)
+V_contra = TypeVar("V_contra", contravariant=True)
+R = TypeVar("R")
+V = TypeVar("V", bound="View[Any]")
+D = TypeVar("D", bound="Deal[Any, Any]")
+X = TypeVar("X", bound="Match[Any, Any]")
+P = TypeVar("P")
+
+
+@runtime_checkable
+class View(Protocol[M_co]):
+    """What one seat may see of a deal (M-20, G-11): the only thing a player is given."""
+
+    @property
+    def seat(self) -> int:
+        """The seat this view belongs to."""
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the deal."""
+
+    @property
+    def phase(self) -> str:
+        """The game's phase name (``play``, ``lead``, ``over`` ...)."""
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move, or None once the deal is over."""
+
+    @property
+    def legal_moves(self) -> Sequence[M_co]:
+        """The moves this seat may make now (empty when it is not its turn)."""
+
+
+@runtime_checkable
+class Deal(Protocol[M, V_co]):
+    """One deal being played: the referee's whole state, with push and pop for search."""
+
+    @property
+    def dealer(self) -> int:
+        """The dealer."""
+
+    @property
+    def seed(self) -> int | None:
+        """The shuffle seed, or None for hands given directly."""
+
+    @property
+    def phase(self) -> str:
+        """The game's phase name; ``over`` once the deal is over."""
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move, or None once the deal is over."""
+
+    @property
+    def moves(self) -> list[M]:
+        """Every move so far, in order."""
+
+    @property
+    def history(self) -> list[tuple[int, M]]:
+        """Every move so far with the seat that made it."""
+
+    def legal_moves(self) -> Sequence[M]:
+        """The moves the seat to move may make."""
+
+    def check(self, move: M, seat: int | None = None) -> None:
+        """Nothing if ``move`` (by ``seat``, if given) is legal now, else IllegalMoveError."""
+
+    def push(self, move: M, seat: int | None = None) -> None:
+        """Make a move (checked; IllegalMoveError leaves the deal as it was)."""
+
+    def pop(self) -> M:
+        """Take back the last move."""
+
+    def is_over(self) -> bool:
+        """Whether every card has been played."""
+
+    def view(self, seat: int) -> V_co:
+        """What ``seat`` may see now."""
+
+    def outcome(self) -> object | None:
+        """The result once the deal is over, else None."""
+
+
+@runtime_checkable
+class Match(Protocol[R_co, D_co]):
+    """A match: deals in order under one set of rules, from one seed."""
+
+    @property
+    def rules(self) -> R_co:
+        """The rules in force."""
+
+    @property
+    def seed(self) -> int:
+        """The match seed: it decides the first dealer and, by default, every deal."""
+
+    @property
+    def deals(self) -> Sequence[D_co]:
+        """The deals so far, the current one last."""
+
+    @property
+    def current(self) -> D_co | None:
+        """The deal in progress, or None between deals."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The match's scores so far (per team in Mindi, per seat in Ganjifa)."""
+
+    def start_deal(self, seed: int | None = None) -> D_co:
+        """Deal the next deal (from ``seed``, or the match's own next seed)."""
+
+    def is_over(self) -> bool:
+        """Whether the match is decided."""
+
+
+class Player(Protocol[V_contra, M_co]):
+    """A computer player (any bot of :mod:`hukum.bots`): one move from one seat's view."""
+
+    @property
+    def name(self) -> str:
+        """The bot's name, e.g. ``rules``."""
+
+    def choose(self, view: V_contra) -> M_co:
+        """One of ``view.legal_moves``: the move to make now."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """Seats played by one bot in one play of an arena deal, and the offset of its seed."""
+
+    bot: Literal["A", "B"]
+    """Which bot of the match-up plays these seats."""
+    seats: tuple[int, ...]
+    """The seats (one bot object plays them all: partners share one)."""
+    seed_offset: int
+    """Added to the play's seed to seed this bot."""
+
+
+class GameSpec(ABC, Generic[R, M, V, D, X]):
+    """One game as every layer above the engines uses it. Subclass it and register an
+    instance with :func:`hukum.games.register` to add a game (see docs/architecture.md).
+
+    Type parameters: the rules ``R``, a move ``M``, a seat's view ``V``, a deal ``D`` and a
+    match ``X`` of the game."""
+
+    name: ClassVar[str]
+    """The game's name in records, the CLI and the server (``mindi``)."""
+    title: ClassVar[str]
+    """The game's name for people (``Mindi``)."""
+    bots: ClassVar[tuple[str, ...]]
+    """The names :meth:`make_bot` knows, weakest first."""
+    default_preset: ClassVar[str]
+    """The preset of a game whose rules name none."""
+
+    # ------------------------------------------------------------------ rules and matches
+
+    @property
+    @abstractmethod
+    def presets(self) -> Mapping[str, R]:
+        """The named rule sets, by name."""
+
+    def make_rules(self, preset: str | None = None, options: Mapping[str, Any] = {}) -> R:
+        """Rules from a preset (default :attr:`default_preset`) changed by ``options``;
+        RulesError names what is wrong."""
+        name = self.default_preset if preset is None else preset
+        if name not in self.presets:
+            raise RulesError(
+                f"no {self.title} preset {name!r}; choose one of " + ", ".join(self.presets)
+            )
+        try:
+            return self.rules_from_dict({**self.rules_to_dict(self.presets[name]), **options})
+        except RulesError:
+            raise
+        except (TypeError, ValueError) as e:
+            raise RulesError(str(e)) from None
+
+    @abstractmethod
+    def rules_to_dict(self, rules: R) -> dict[str, Any]:
+        """The rules as JSON."""
+
+    @abstractmethod
+    def rules_from_dict(self, data: Mapping[str, Any]) -> R:
+        """Rules from :meth:`rules_to_dict` (missing options take their defaults)."""
+
+    @abstractmethod
+    def describe_rules(self, rules: R) -> str:
+        """The options that differ from the defaults, in one line (empty if none)."""
+
+    @abstractmethod
+    def players(self, rules: R) -> int:
+        """How many seats a deal of these rules has."""
+
+    @abstractmethod
+    def new_match(self, rules: R, seed: int) -> X:
+        """A new match from its seed."""
+
+    @abstractmethod
+    def one_deal(self, rules: R) -> R:
+        """These rules for a match of exactly one deal (the arena plays such matches)."""
+
+    @abstractmethod
+    def deal_seed(self, match_seed: int, number: int) -> int:
+        """The seed of deal ``number`` (from 0) of a match of seed ``match_seed``."""
+
+    @abstractmethod
+    def dealt(self, rules: R, dealer: int, seed: int) -> dict[str, Any]:
+        """What a seed deals, as JSON (``hands`` and any card shown to all): how anyone
+        checks a deal against its published commitment."""
+
+    @abstractmethod
+    def no_scores(self, rules: R) -> list[int]:
+        """The match scores before anything is won."""
+
+    # ------------------------------------------------------------------ moves and views
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """A move from its text; InvalidMoveError if it is none."""
+
+    def move_text(self, move: M, mover: int, viewer: int | None) -> str:
+        """``mover``'s move as seat ``viewer`` may see it (None: as anyone may)."""
+        return str(move)
+
+    def max_move_text(self, rules: R) -> int:
+        """The length of the longest move text of the game (what a message may carry)."""
+        return 32
+
+    @abstractmethod
+    def view_to_dict(self, view: V) -> dict[str, Any]:
+        """One seat's view as JSON: all a client is ever told of a deal (from the view alone)."""
+
+    @abstractmethod
+    def deal_result(self, deal: D) -> dict[str, Any]:
+        """A finished deal's result as JSON: who won and the scores."""
+
+    @abstractmethod
+    def match_result(self, match: X) -> dict[str, Any]:
+        """A match's scores and who won, as JSON."""
+
+    @abstractmethod
+    def describe_outcome(self, deal: D) -> str:
+        """A finished deal's result in one line for people."""
+
+    # ------------------------------------------------------------------ players
+
+    @abstractmethod
+    def make_bot(self, name: str, seed: int = 0, **options: Any) -> Player[V, M]:
+        """A computer player by name with its options; BotError if there is no such bot."""
+
+    # ------------------------------------------------------------------ records
+
+    @property
+    @abstractmethod
+    def match_type(self) -> type[X]:
+        """The class of the game's matches (how a match is told to its game)."""
+
+    @abstractmethod
+    def record_to_dict(self, match: X) -> dict[str, Any]:
+        """The match's record (:mod:`hukum.records`) as JSON-ready data."""
+
+    @abstractmethod
+    def record_from_dict(self, data: dict[str, Any]) -> X:
+        """Replay record data into a match, checking it; RecordError says what is wrong."""
+
+    # ------------------------------------------------------------------ arena
+
+    @abstractmethod
+    def seatings(self, rules: R) -> Sequence[tuple[Side, ...]]:
+        """The plays of one duplicate arena deal: for each, the sides that play it."""
+
+    @abstractmethod
+    def arena_play(self, number: int, a_seats: tuple[int, ...], deal: D) -> Any:
+        """One finished play of arena deal ``number`` seen from bot A's side (at
+        ``a_seats``): a frozen dataclass the game's figures read."""
+
+    @abstractmethod
+    def duplicate_score(self, plays: Sequence[Any]) -> float:
+        """Bot A's score for a duplicate deal from its plays: 1 won, 0.5 tied, 0 lost."""
+
+    @abstractmethod
+    def arena_rows(self, plays: Sequence[Any]) -> list[tuple[str, str, str]]:
+        """The game's own figures of an arena run: (figure, bot A, bot B) rows."""
+
+    def arena_title(self, bot_a: str, bot_b: str) -> str:
+        """How a match-up is named in an arena report."""
+        return f"{bot_a} (A) vs {bot_b} (B)"
+
+
+#: A game of any type: what a registry of several games holds.
+AnyGame = GameSpec[Any, Any, Any, Any, Any]

@@ -1,0 +1,278 @@
+"""Mindi (:mod:`hukum.mindi`) as a :class:`~hukum.game.GameSpec`: rules, moves, views as
+JSON, bots, records and how the arena plays it (bot A's team against bot B's team).
+
+>>> from hukum.games import GAMES
+>>> spec = GAMES["mindi"]
+>>> deal = spec.new_match(spec.make_rules("hidden"), seed=1).start_deal()
+>>> data = spec.view_to_dict(deal.view(0))
+>>> data["phase"], len(data["hand"]), data["face_down"]
+('hide', 13, None)
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hukum import bots
+from hukum.bots.base import Bot
+from hukum.game import GameSpec, Side
+from hukum.mindi import PRESETS, Deal, Match, Move, MoveKind, Rules, View, deal_hands, deal_seed
+from hukum.mindi import record as mindi_record
+from hukum.mindi.trick import Played, Trick
+
+__all__ = ["MindiSpec", "PlayResult", "mean_tens", "play_win_rate", "rate"]
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """One play of one arena deal, seen from bot A's side."""
+
+    deal: int
+    """Number of the deal (from 0)."""
+    a_team: int
+    """The team bot A played: 0 (even seats) or 1 (odd seats)."""
+    a_won: bool
+    """Whether bot A's team won the deal."""
+    kind: str
+    """``win``, ``mendikot`` or ``whitewash`` (the winner's kind of win)."""
+    tens: tuple[int, int]
+    """Tens of bot A's team and of bot B's team."""
+    tricks: tuple[int, int]
+    """Tricks of bot A's team and of bot B's team."""
+    points: tuple[int, int]
+    """Match points scored by bot A's team and by bot B's team."""
+
+
+def play_win_rate(plays: Sequence[PlayResult]) -> float:
+    """Bot A's share of single plays won."""
+    return sum(p.a_won for p in plays) / len(plays) if plays else 0.0
+
+
+def rate(plays: Sequence[PlayResult], kind: str, side: str) -> float:
+    """Share of plays that side ``A`` or ``B`` won with ``kind`` (mendikot or whitewash)."""
+    if not plays:
+        return 0.0
+    return sum(p.kind == kind and p.a_won == (side == "A") for p in plays) / len(plays)
+
+
+def mean_tens(plays: Sequence[PlayResult], side: str) -> float:
+    """Mean tens a play for side ``A`` or ``B``."""
+    i = 0 if side == "A" else 1
+    return statistics.fmean(p.tens[i] for p in plays) if plays else 0.0
+
+
+def _played(p: Played) -> dict[str, Any]:
+    return {"seat": p.seat, "card": p.card.code, "trump": p.trump}
+
+
+def _trick(t: Trick) -> dict[str, Any]:
+    return {"leader": t.leader, "plays": [_played(p) for p in t.plays], "winner": t.winner}
+
+
+def _outcome(view: View) -> dict[str, Any] | None:
+    o = view.outcome
+    if o is None:
+        return None
+    return {
+        "winner": o.winner,
+        "kind": o.kind,
+        "tens": list(o.tens),
+        "tricks": list(o.tricks),
+        "decided_by": o.decided_by,
+        "highest_trick": o.highest_trick,
+        "points": o.points,
+        "text": o.describe(),
+    }
+
+
+class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
+    """Mindi: four (or six, eight) players in two teams; the team with the tens wins."""
+
+    name = "mindi"
+    title = "Mindi"
+    bots = bots.BOT_NAMES
+    default_preset = "classic"
+
+    @property
+    def presets(self) -> Mapping[str, Rules]:
+        """The presets of :data:`hukum.mindi.PRESETS`."""
+        return PRESETS
+
+    def rules_to_dict(self, rules: Rules) -> dict[str, Any]:
+        """Every option as JSON."""
+        return rules.to_dict()
+
+    def rules_from_dict(self, data: Mapping[str, Any]) -> Rules:
+        """Rules from JSON options."""
+        return Rules.from_dict(dict(data))
+
+    def describe_rules(self, rules: Rules) -> str:
+        """The options that differ from ``classic``."""
+        return ", ".join(f"{k}={v}" for k, v in rules.differences().items())
+
+    def players(self, rules: Rules) -> int:
+        """4, 6 or 8 (M-1)."""
+        return rules.players
+
+    def new_match(self, rules: Rules, seed: int) -> Match:
+        """A new match."""
+        return Match(rules, seed)
+
+    def one_deal(self, rules: Rules) -> Rules:
+        """One deal, no target."""
+        return rules.replace(target=None, deals=1)
+
+    def deal_seed(self, match_seed: int, number: int) -> int:
+        """:func:`hukum.mindi.deal_seed`."""
+        return deal_seed(match_seed, number)
+
+    def dealt(self, rules: Rules, dealer: int, seed: int) -> dict[str, Any]:
+        """The hands a seed deals and the card it shows (open hukum, M-14)."""
+        hands, card = deal_hands(rules, dealer, seed)
+        return {
+            "hands": [[c.code for c in hand] for hand in hands],
+            "shown_card": card.code if card is not None else None,
+        }
+
+    def no_scores(self, rules: Rules) -> list[int]:
+        """Match points per team before anything is won."""
+        return [0, 0]
+
+    def parse_move(self, text: str) -> Move:
+        """:meth:`hukum.mindi.Move.parse`."""
+        return Move.parse(text)
+
+    def move_text(self, move: Move, mover: int, viewer: int | None) -> str:
+        """Another seat's face-down card is ``hide ??`` (M-12)."""
+        if move.kind is MoveKind.HIDE and mover != viewer:
+            return str(Move.HIDDEN)
+        return str(move)
+
+    def max_move_text(self, rules: Rules) -> int:
+        """``announce S``, ``hide 10S``: short."""
+        return 16
+
+    def view_to_dict(self, view: View) -> dict[str, Any]:
+        """One seat's Mindi view as JSON (M-20)."""
+        reveal = view.reveal
+        return {
+            "seat": view.seat,
+            "dealer": view.dealer,
+            "phase": view.phase,
+            "turn": view.turn,
+            "hand": view.hand.codes(),
+            "legal": [str(m) for m in view.legal_moves],
+            "face_down": view.face_down.code if view.face_down is not None else None,
+            "chooser": view.chooser,
+            "face_down_placed": any(m.kind is MoveKind.HIDE for _, m in view.history),
+            "trump": view.trump.letter if view.trump is not None else None,
+            "trump_known": view.trump_known,
+            "shown_card": view.shown_card.code if view.shown_card is not None else None,
+            "reveal": None
+            if reveal is None
+            else {
+                "seat": reveal.seat,
+                "trick": reveal.trick,
+                "asked": reveal.asked,
+                "card": reveal.card.code,
+            },
+            "trick": [_played(p) for p in view.trick],
+            "last_trick": _trick(view.tricks[-1]) if view.tricks else None,
+            "tricks_played": len(view.tricks),
+            "hand_sizes": list(view.hand_sizes),
+            "tricks_won": list(view.tricks_won),
+            "tens": [view.tens[0].codes(), view.tens[1].codes()],
+            "pile": view.pile.codes(),
+            "target": view.rules.target,
+            "deals": view.rules.deals,
+            "outcome": _outcome(view),
+        }
+
+    def deal_result(self, deal: Deal) -> dict[str, Any]:
+        """The winning team and its points."""
+        outcome = deal.outcome()
+        assert outcome is not None
+        return {"winner": outcome.winner, "points": outcome.points}
+
+    def match_result(self, match: Match) -> dict[str, Any]:
+        """The match points per team and the winning team (None when level)."""
+        return {"scores": list(match.scores), "winner": match.winner()}
+
+    def describe_outcome(self, deal: Deal) -> str:
+        """E.g. ``Team 1 wins: 2–2 tens, won on tricks 7–6``."""
+        outcome = deal.outcome()
+        return "in progress" if outcome is None else outcome.describe()
+
+    def make_bot(self, name: str, seed: int = 0, **options: Any) -> Bot:
+        """:func:`hukum.bots.make_bot`."""
+        return bots.make_bot(name, seed=seed, **options)
+
+    @property
+    def match_type(self) -> type[Match]:
+        """:class:`hukum.mindi.Match`."""
+        return Match
+
+    def record_to_dict(self, match: Match) -> dict[str, Any]:
+        """:func:`hukum.mindi.record.to_dict`."""
+        return mindi_record.to_dict(match)
+
+    def record_from_dict(self, data: dict[str, Any]) -> Match:
+        """:func:`hukum.mindi.record.from_dict`."""
+        return mindi_record.from_dict(data)
+
+    def seatings(self, rules: Rules) -> Sequence[tuple[Side, ...]]:
+        """Bot A's team, then bot B's: A at the even seats, then at the odd seats."""
+        teams = [tuple(range(t, rules.players, 2)) for t in (0, 1)]
+        return [(Side("A", teams[a], 0), Side("B", teams[1 - a], 1)) for a in (0, 1)]
+
+    def arena_play(self, number: int, a_seats: tuple[int, ...], deal: Deal) -> PlayResult:
+        """The play's tens, tricks and points of A's team and of B's."""
+        outcome = deal.outcome()
+        assert outcome is not None
+        a_team = a_seats[0] % 2
+        b_team = 1 - a_team
+        points = [0, 0]
+        points[outcome.winner] = outcome.points
+        return PlayResult(
+            deal=number,
+            a_team=a_team,
+            a_won=outcome.winner == a_team,
+            kind=outcome.kind,
+            tens=(outcome.tens[a_team], outcome.tens[b_team]),
+            tricks=(outcome.tricks[a_team], outcome.tricks[b_team]),
+            points=(points[a_team], points[b_team]),
+        )
+
+    def duplicate_score(self, plays: Sequence[PlayResult]) -> float:
+        """Bot A wins a duplicate deal if it won more of the two plays; at one each, if its
+        tens over both plays are more than B's; then its match points; then its tricks;
+        if all are level it is a tie (half a win)."""
+        for a, b in (
+            (sum(p.a_won for p in plays), sum(not p.a_won for p in plays)),
+            (sum(p.tens[0] for p in plays), sum(p.tens[1] for p in plays)),
+            (sum(p.points[0] for p in plays), sum(p.points[1] for p in plays)),
+            (sum(p.tricks[0] for p in plays), sum(p.tricks[1] for p in plays)),
+        ):
+            if a != b:
+                return 1.0 if a > b else 0.0
+        return 0.5
+
+    def arena_rows(self, plays: Sequence[PlayResult]) -> list[tuple[str, str, str]]:
+        """Single plays won, mendikot and whitewash rates, mean tens."""
+        won = play_win_rate(plays)
+        rows = [("single plays won", f"{won:.1%}", f"{1 - won:.1%}")]
+        for kind in ("mendikot", "whitewash"):
+            rows.append(
+                (
+                    f"{kind} rate (of plays)",
+                    f"{rate(plays, kind, 'A'):.1%}",
+                    f"{rate(plays, kind, 'B'):.1%}",
+                )
+            )
+        rows.append(
+            ("mean tens a play", f"{mean_tens(plays, 'A'):.2f}", f"{mean_tens(plays, 'B'):.2f}")
+        )
+        return rows
