@@ -29,7 +29,7 @@ def _choose(deal: Deal, bot: object = None) -> Move:
 def test_random_bot_answers_a_dukal_with_k_random_cards() -> None:
     deal = ready({0: "Ma3 Ma4 Ma5 Ma6"})
     deal.push(Move.parse("dukal Ma3 Ma4 Ma5 Ma6"))
-    bot = RandomBot(seed=3)
+    bot: RandomBot[Move] = RandomBot(seed=3)
     answers = {_choose(deal, bot) for _ in range(5)}
     assert len(answers) > 1 and all(m.kind is MoveKind.GIVE and m.size == 4 for m in answers)
 

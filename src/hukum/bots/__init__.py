@@ -1,4 +1,5 @@
-"""Computer players for Mindi: ``random``, ``rules`` and ``search``, made by name.
+"""Computer players for Mindi: ``random``, ``rules``, ``search`` and ``expert``, made by name
+(:func:`hukum.games.make_bot` makes the bots of every game).
 
 >>> from hukum.mindi import Deal, Rules
 >>> deal = Deal.new(Rules(), dealer=0, seed=3)
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from hukum.bots.base import Bot, BotError, RandomBot
+from hukum.mindi import Move, View
 
 __all__ = ["BOT_NAMES", "Bot", "BotError", "RandomBot", "make_bot"]
 
@@ -19,7 +21,7 @@ __all__ = ["BOT_NAMES", "Bot", "BotError", "RandomBot", "make_bot"]
 BOT_NAMES = ("random", "rules", "search", "expert")
 
 
-def make_bot(name: str, seed: int = 0, **options: Any) -> Bot:
+def make_bot(name: str, seed: int = 0, **options: Any) -> Bot[View, Move]:
     """A new bot by name (``random``, ``rules``, ``search`` or ``expert``) with its options."""
     if name == "random":
         if options:

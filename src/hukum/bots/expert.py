@@ -37,7 +37,7 @@ from hukum.mindi import Move, MoveKind, Rules, View
 __all__ = ["ExpertBot"]
 
 
-class ExpertBot(Bot):
+class ExpertBot(Bot[View, Move]):
     """Solver-backed play over weighted sampled worlds (see module doc)."""
 
     name = "expert"

@@ -269,7 +269,7 @@ def _is_ten(card: int) -> bool:
     return card & 15 == _TEN_RANK
 
 
-class RulesBot(Bot):
+class RulesBot(Bot[View, Move]):
     """The rule-based player (see the module documentation for its plays)."""
 
     name = "rules"

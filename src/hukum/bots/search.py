@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import random
 import time
+from functools import partial
 
 from hukum.bots.base import Bot, check_turn
 from hukum.bots.rules import Knowledge, RulesBot
 from hukum.cards import CARDS, SUIT_MASKS, bits, deck
 from hukum.mindi import Deal, Move, MoveKind, View
+from hukum.play import play_out
 
 __all__ = ["SearchBot", "World", "build_deal", "replay", "sample_world", "shown_voids"]
 
@@ -184,6 +186,12 @@ _TENS = sum(1 << (s * 16 + 8) for s in range(4))
 _DECKS = {52: deck(52), 48: deck(48)}
 
 
+def _policy_move(deal: Deal, voids: list[int], policy: RulesBot, seat: int) -> Move:
+    """The rule-based player's move for the seat to move in a play-out."""
+    legal = deal.legal_moves()
+    return policy.play(_knowledge(deal, voids), legal) if len(legal) > 1 else legal[0]
+
+
 def _push(deal: Deal, move: Move, voids: list[int]) -> None:
     """Make ``move``, noting a void when its card does not follow the led suit."""
     card = move.card
@@ -260,7 +268,7 @@ def _value(deal: Deal, team: int) -> float:
     return sign * (1.0 + 0.25 * (outcome.points - 1)) + 0.05 * tens
 
 
-class SearchBot(Bot):
+class SearchBot(Bot[View, Move]):
     """Flat Monte-Carlo over sampled worlds with rule-based play-outs (see module doc)."""
 
     name = "search"
@@ -315,14 +323,8 @@ class SearchBot(Bot):
             for i, move in enumerate(moves):
                 voids = list(root_voids)
                 _push(deal, move, voids)
-                pushed = 1
-                while not deal.is_over():
-                    legal = deal.legal_moves()
-                    if len(legal) > 1:
-                        _push(deal, policy.play(_knowledge(deal, voids), legal), voids)
-                    else:
-                        _push(deal, legal[0], voids)
-                    pushed += 1
+                choose = partial(_policy_move, deal, voids, policy)
+                pushed = 1 + play_out(deal, choose, partial(_push, deal, voids=voids))
                 totals[i] += weight * _value(deal, team)
                 steps += pushed
                 for _ in range(pushed):

@@ -206,7 +206,7 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         outcome = deal.outcome()
         return "in progress" if outcome is None else outcome.describe()
 
-    def make_bot(self, name: str, seed: int = 0, **options: Any) -> Bot:
+    def make_bot(self, name: str, seed: int = 0, **options: Any) -> Bot[View, Move]:
         """:func:`hukum.bots.make_bot`."""
         return bots.make_bot(name, seed=seed, **options)
 

@@ -1,5 +1,5 @@
 """Game records of Ganjifa matches: the versioned JSON format of :mod:`hukum.records` with
-``"game": "ganjifa"``. :func:`hukum.records.loads_any` reads both games.
+``"game": "ganjifa"``. :func:`hukum.records.loads_any` reads the records of every game.
 
 A record holds the rules, the match seed, the first-dealer draw and, for every deal, its
 dealer, its seed, the hands as dealt, every move in order (``str(Move)``: ``"Ma1"``,
@@ -62,7 +62,10 @@ from hukum.recordfile import (
     same,
 )
 
-__all__ = ["dumps", "from_dict", "loads", "to_dict"]
+__all__ = ["GAME", "dumps", "from_dict", "loads", "to_dict"]
+
+#: The ``game`` field of a Ganjifa record.
+GAME = "ganjifa"
 
 _TOP_FIELDS = ("format", "version", "game", "rules", "seed", "draw", "deals", "scores", "winners")
 _DRAW_FIELDS = ("dealer", "rounds")
@@ -76,7 +79,7 @@ def to_dict(match: Match) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "game": "ganjifa",
+        "game": GAME,
         "rules": match.rules.to_dict(),
         "seed": match.seed,
         "draw": _draw_dict(match),
@@ -122,7 +125,7 @@ def from_dict(data: Any) -> Match:
     """Replay Ganjifa record data (parsed JSON) into a :class:`Match`, checking it."""
     check_header(data)
     check_fields(data, _TOP_FIELDS, "the record")
-    if data["game"] != "ganjifa":
+    if data["game"] != GAME:
         raise RecordError(f"'game' is {describe(data['game'])}, expected \"ganjifa\"")
     rules = _rules(data["rules"])
     seed = as_int(data["seed"], "'seed'")

@@ -38,7 +38,10 @@ from hukum.recordfile import (
     same,
 )
 
-__all__ = ["dumps", "from_dict", "loads", "to_dict"]
+__all__ = ["GAME", "dumps", "from_dict", "loads", "to_dict"]
+
+#: The ``game`` field of a Mindi record.
+GAME = "mindi"
 
 _TOP_FIELDS = ("format", "version", "game", "rules", "seed", "draw", "deals", "scores", "winner")
 _DRAW_FIELDS = ("dealer", "seating", "rounds")
@@ -69,7 +72,7 @@ def to_dict(match: Match) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "game": "mindi",
+        "game": GAME,
         "rules": match.rules.to_dict(),
         "seed": match.seed,
         "draw": _draw_dict(match.draw),
@@ -125,7 +128,7 @@ def from_dict(data: Any) -> Match:
     """Replay record data (parsed JSON) into a :class:`Match`, checking it on the way."""
     check_header(data)
     game = field(data, "game", "the record")
-    if game != "mindi":
+    if game != GAME:
         raise RecordError(
             f"'game' is {describe(game)}; this reads Mindi records (\"mindi\"); "
             "hukum.records.loads_any reads every game"

@@ -133,7 +133,7 @@ class Table:
         self._next_sub = 0
         self._task: asyncio.Task[None] | None = None
         self._resuming: set[asyncio.Task[None]] = set()
-        self._bots: dict[int, Bot] = {}
+        self._bots: dict[int, Bot[Any, Any]] = {}
         self.closed = False
         self.resume_limit = RESUME_LIMIT
         self.analyses: dict[int, asyncio.Task[dict[str, Any]]] = {}
@@ -603,7 +603,7 @@ class Table:
                 self._timeout(turn, self.event, timeout), name="timeout"
             )
 
-    def _bot(self, seat: int) -> Bot:
+    def _bot(self, seat: int) -> Bot[Any, Any]:
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = self.game.make_bot(self.config.bots, secrets.randbits(32))

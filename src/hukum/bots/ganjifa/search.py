@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from hukum.bots.ganjifa.base import GanjifaBot, check_turn
 from hukum.bots.ganjifa.rules import keep_value, play, situation, situation_of_deal
 from hukum.ganjifa import CARDS, SUIT_MASKS, Card, Deal, Move, MoveKind, Suit, View, bits
+from hukum.play import play_out
 
 __all__ = ["SearchBot", "World", "answers", "build_deal", "candidates", "sample_world"]
 
@@ -140,11 +141,7 @@ def answers(view: View) -> list[Move]:
 
 def _playout(deal: Deal) -> int:
     """Play ``deal`` to the end with the rule-based player; the number of moves made."""
-    made = 0
-    while not deal.is_over():
-        deal.push(play(situation_of_deal(deal)))
-        made += 1
-    return made
+    return play_out(deal, lambda seat: play(situation_of_deal(deal)))
 
 
 class SearchBot(GanjifaBot):
