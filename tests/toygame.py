@@ -199,8 +199,9 @@ class Match:
 
     @property
     def dealer(self) -> int:
-        """The next deal's dealer."""
-        return len(self.deals) % 2
+        """The dealer of the deal in progress, or of the next deal."""
+        current = self.current
+        return len(self.deals) % 2 if current is None else current.dealer
 
     @property
     def scores(self) -> tuple[int, int]:

@@ -126,6 +126,10 @@ class Deal(Protocol[M, V_co]):
     def history(self) -> list[tuple[int, M]]:
         """Every move so far with the seat that made it."""
 
+    @property
+    def trick(self) -> Sequence[object]:
+        """The plays of the trick in progress (empty between tricks)."""
+
     def legal_moves(self) -> Sequence[M]:
         """The moves the seat to move may make."""
 
@@ -167,6 +171,10 @@ class Match(Protocol[R_co, D_co]):
     @property
     def current(self) -> D_co | None:
         """The deal in progress, or None between deals."""
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the next deal (of the current one while it is played)."""
 
     @property
     def scores(self) -> tuple[int, ...]:

@@ -129,3 +129,22 @@ def test_the_fair_shuffle_check_deals_the_ganjifa_hands(client: TestClient) -> N
         params={"commitment": "00", "seed": "1", "dealer": 3, "game": "ganjifa"},
     )
     assert r.json()["error"]["code"] == "bad_request"
+
+
+def test_a_long_dukal_answer_fits_in_a_message_but_no_longer_move(client: TestClient) -> None:
+    made = create(client, game="ganjifa", bots="rules", start_now=True)
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        hand = ws.receive_json()["view"]["hand"]
+        answer = "give " + " ".join(hand[:8])  # an answer to a Dukal of 8: longer than 32
+        assert len(answer) > 32
+        ws.send_json({"type": "move", "move": answer, "ref": 1})
+        reply = ws.receive_json()
+        while reply["type"] != "error":
+            reply = ws.receive_json()
+        # Read and judged by the engine (not this seat's turn, or not an answer now).
+        assert reply["error"]["code"] in ("not_your_turn", "illegal_move")
+        ws.send_json({"type": "move", "move": "give " + " ".join(hand * 2), "ref": 2})
+        reply = ws.receive_json()
+        while reply["type"] != "error":
+            reply = ws.receive_json()
+        assert reply["error"]["code"] == "bad_message"  # longer than any move of the game

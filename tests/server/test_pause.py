@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from fastapi.testclient import TestClient
 
+from hukum.mindi import Deal
 from hukum.server.tables import Table
 from tests.server.conftest import create, play
 from tests.server.helpers import Player
@@ -40,7 +41,7 @@ def until_paused(client: TestClient, table: Table) -> None:
 
 def snapshot(table: Table) -> tuple[int, int, int, int, bool]:
     deal = table.deal
-    assert deal is not None
+    assert isinstance(deal, Deal)
     return (
         table.event,
         len(table.match.deals if table.match else []),

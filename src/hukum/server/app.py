@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 
 from hukum.server.db import Store, make_engine, migrate
 from hukum.server.protocol import ProtocolError, error_body
-from hukum.server.routes import lobby, rules, ws
+from hukum.server.routes import analysis, lobby, rules, ws
 from hukum.server.tables import Registry
 
 __all__ = ["DEFAULT_DATABASE_URL", "STATIC", "create_app", "database_url"]
@@ -75,6 +75,7 @@ def create_app(
         return JSONResponse(error_body("bad_request", where), status_code=400)
 
     app.include_router(lobby.router)
+    app.include_router(analysis.router)
     app.include_router(rules.router)
     app.include_router(ws.router)
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")

@@ -1,11 +1,13 @@
 """Fair shuffle: commit to a deal's seed before the deal, reveal it after, let anyone check.
 
+>>> from hukum.games import game_named
+>>> spec = game_named("mindi")
 >>> seed = 12345
 >>> c = commitment(seed)
->>> check = verify(c, seed, Rules(), dealer=0)
+>>> check = verify(c, seed, spec.make_rules(), dealer=0, game=spec)
 >>> check["commitment_ok"], len(check["hands"]), len(check["hands"][0])
 (True, 4, 13)
->>> verify(c, seed + 1, Rules(), dealer=0)["commitment_ok"]
+>>> verify(c, seed + 1, spec.make_rules(), dealer=0, game=spec)["commitment_ok"]
 False
 """
 
@@ -15,8 +17,8 @@ import hashlib
 import secrets
 from typing import Any
 
-from hukum import ganjifa
-from hukum.mindi import Rules, deal_hands
+from hukum.game import AnyGame
+from hukum.games import GAMES
 
 __all__ = ["commitment", "new_seed", "verify"]
 
@@ -31,22 +33,24 @@ def commitment(seed: int) -> str:
     return hashlib.sha256(f"hukum-deal:{seed}".encode()).hexdigest()
 
 
+def _game_of(rules: object) -> AnyGame:
+    """The registered game whose rules ``rules`` are (its presets are of their class)."""
+    for spec in GAMES.values():
+        if any(type(preset) is type(rules) for preset in spec.presets.values()):
+            return spec
+    raise TypeError(f"{type(rules).__name__} are not the rules of any registered game")
+
+
 def verify(
-    commitment_hex: str, seed: int, rules: Rules | ganjifa.Rules, dealer: int
+    commitment_hex: str, seed: int, rules: object, dealer: int, game: AnyGame | None = None
 ) -> dict[str, Any]:
-    """Whether ``seed`` matches the commitment, and the hands (and, in Mindi, the shown
-    card) it deals under these rules (Mindi or Ganjifa)."""
-    if isinstance(rules, ganjifa.Rules):
-        codes = [[c.code for c in hand] for hand in ganjifa.deal_hands(dealer, seed)]
-        shown = None
-    else:
-        hands, card = deal_hands(rules, dealer, seed)
-        codes = [[c.code for c in hand] for hand in hands]
-        shown = card.code if card is not None else None
+    """Whether ``seed`` matches the commitment, and what it deals under these rules of
+    ``game`` (by default the game the rules belong to): the hands and, in a game that
+    shows one (Mindi's open hukum), the card shown to all."""
+    spec = _game_of(rules) if game is None else game
     return {
         "commitment_ok": secrets.compare_digest(
             commitment(seed).encode(), commitment_hex.lower().encode()
         ),
-        "hands": codes,
-        "shown_card": shown,
+        **spec.dealt(rules, dealer, seed),
     }

@@ -1,6 +1,7 @@
-"""The wire protocol (docs/protocol.md): client messages checked, errors, and the envelope of
-every message to a seat (its view comes from :mod:`hukum.server.games`, built from that
-seat's engine view and nothing else: M-20, G-11)."""
+"""The wire protocol (docs/protocol.md): client messages checked, errors (a game's own
+errors among them), and the envelope of every message to a seat (its view is built by
+:mod:`hukum.server.tables.messages` from that seat's engine view and nothing else: M-20,
+G-11)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from hukum.game import GameError, IllegalMoveError, InvalidMoveError, RulesError
+
 __all__ = [
     "ClientMessage",
     "ProtocolError",
     "error_body",
     "error_message",
     "parse_client_message",
+    "refused",
     "view_message",
 ]
 
@@ -28,6 +32,20 @@ class ProtocolError(Exception):
         self.code = code
         self.message = message
         self.status = status
+
+
+#: The error code of each kind of game error (:mod:`hukum.game`); any other is ``bad_request``.
+GAME_ERROR_CODES: tuple[tuple[type[GameError], str], ...] = (
+    (InvalidMoveError, "invalid_move"),
+    (IllegalMoveError, "illegal_move"),
+    (RulesError, "bad_rules"),
+)
+
+
+def refused(error: GameError) -> ProtocolError:
+    """A game's error (any game's) as the error the client is sent, with its message."""
+    code = next((c for kind, c in GAME_ERROR_CODES if isinstance(error, kind)), "bad_request")
+    return ProtocolError(code, str(error))
 
 
 def error_body(code: str, message: str) -> dict[str, Any]:
@@ -45,8 +63,11 @@ class ClientMessage:
     seat: int | None = None
 
 
-def parse_client_message(text: str | bytes) -> tuple[ClientMessage | None, ProtocolError | None]:
-    """Parse one WebSocket text frame: the message, or the error to send back."""
+def parse_client_message(
+    text: str | bytes, *, max_move: int
+) -> tuple[ClientMessage | None, ProtocolError | None]:
+    """Parse one WebSocket text frame: the message, or the error to send back. A move's
+    text is at most ``max_move`` characters (the longest move of the table's game)."""
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError):
@@ -66,7 +87,7 @@ def parse_client_message(text: str | bytes) -> tuple[ClientMessage | None, Proto
         return None, ProtocolError("bad_message", "seat must be a whole number")
     move = data.get("move")
     if kind == "move":
-        if not isinstance(move, str) or not move.strip() or len(move) > 32:
+        if not isinstance(move, str) or not move.strip() or len(move) > max_move:
             return None, ProtocolError(
                 "bad_message", 'a move message needs "move": a move in engine notation'
             )
@@ -91,8 +112,8 @@ def view_message(
 ) -> dict[str, Any]:
     """Every message to one seat: ``state`` (full resync) or an ``event`` of some kind.
 
-    ``view`` is the receiving seat's own view as its game puts it on the wire
-    (:meth:`hukum.server.games.Game.view_json`; None before the first deal); ``extra``
+    ``view`` is the receiving seat's own view as it goes on the wire
+    (:func:`hukum.server.tables.messages.seat_view`; None before the first deal); ``extra``
     holds the public facts of the event (the move as the seat may see it, the commitment,
     the outcome and revealed seed).
     """

@@ -15,12 +15,14 @@ from fastapi import APIRouter, Depends, Query
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from hukum.game import GameError
+from hukum.games import GAMES, game_named
+from hukum.games.mindi import MindiSpec
 from hukum.mindi import PRESETS, Rules
 from hukum.mindi import rules as rules_module
 from hukum.server.deps import get_session
 from hukum.server.fairness import verify
-from hukum.server.games import GAMES, MindiGame, game_named
-from hukum.server.protocol import ProtocolError
+from hukum.server.protocol import ProtocolError, refused
 
 router = APIRouter(prefix="/api")
 
@@ -84,8 +86,8 @@ def rules_info() -> dict[str, Any]:
     return {
         "options": options,
         "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
-        "bots": list(MindiGame.bots),
-        "levels": {name: list(game.bots) for name, game in GAMES.items()},
+        "bots": list(MindiSpec.bots),
+        "levels": {name: list(spec.bots) for name, spec in GAMES.items()},
     }
 
 
@@ -107,18 +109,24 @@ async def get_verify(
     """Recompute a deal from a revealed seed and check it against its commitment."""
     if not seed.isdigit():
         raise ProtocolError("bad_request", "seed is a whole number")
-    engine = game_named(game)
+    try:
+        spec = game_named(game)
+    except GameError as e:
+        raise refused(e) from None
     try:
         options = json.loads(rules) if rules else {}
     except ValueError:
         raise ProtocolError("bad_rules", "rules must be a JSON object of options") from None
     if not isinstance(options, dict):
         raise ProtocolError("bad_rules", "rules must be a JSON object of options")
-    chosen = engine.make_rules(preset or engine.default_preset, options)
-    players = engine.players(chosen)
+    try:
+        chosen = spec.make_rules(preset or spec.default_preset, options)
+    except GameError as e:
+        raise refused(e) from None
+    players = spec.players(chosen)
     if dealer >= players:
         raise ProtocolError("bad_request", f"dealer must be a seat, 0 to {players - 1}")
-    return verify(commitment, int(seed), chosen, dealer)
+    return verify(commitment, int(seed), chosen, dealer, spec)
 
 
 @router.get("/health")

@@ -46,7 +46,7 @@ async def _refuse(websocket: WebSocket, error: ProtocolError, close_code: int) -
 
 async def _handle(table: Table, seat: int, text: str) -> dict[str, Any] | None:
     """One client message: the answer to send (ack, error, pong)."""
-    message, error = parse_client_message(text)
+    message, error = parse_client_message(text, max_move=table.max_move_text)
     if message is None:
         assert error is not None
         return error_message(error, None)

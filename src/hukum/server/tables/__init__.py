@@ -1,0 +1,36 @@
+"""Tables: each room is a small actor owning its engine state, typed against
+:mod:`hukum.game` (the game is known only at run time, from the room's settings).
+
+- :mod:`~hukum.server.tables.config`: a room's settings (:class:`TableConfig`);
+- :mod:`~hukum.server.tables.seats`: seats and the tokens that hold them;
+- :mod:`~hukum.server.tables.state`: the state at one event and how a stored event
+  changes it, the same code live and on replay;
+- :mod:`~hukum.server.tables.messages`: every message a seat is told, built in one place;
+- :mod:`~hukum.server.tables.actor`: the :class:`Table` itself: one change at a time,
+  stored before anyone is told, and its narrow interface (submit, subscribe);
+- :mod:`~hukum.server.tables.scheduler`: bots, turn timers, the next deal, the pause;
+- :mod:`~hukum.server.tables.registry`: every table of the process (:class:`Registry`).
+"""
+
+from __future__ import annotations
+
+from hukum.server.tables.actor import RESUME_LIMIT, Send, Table
+from hukum.server.tables.config import TableConfig
+from hukum.server.tables.registry import CODE_ALPHABET, CODE_LENGTH, Registry, new_code
+from hukum.server.tables.scheduler import Stale
+from hukum.server.tables.seats import Seat, new_token, token_hash
+
+__all__ = [
+    "CODE_ALPHABET",
+    "CODE_LENGTH",
+    "RESUME_LIMIT",
+    "Registry",
+    "Seat",
+    "Send",
+    "Stale",
+    "Table",
+    "TableConfig",
+    "new_code",
+    "new_token",
+    "token_hash",
+]

@@ -1,0 +1,49 @@
+"""A room's settings, fixed when it is created and kept in its ``rooms`` row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hukum.game import AnyGame
+from hukum.games import game_named
+
+__all__ = ["DEFAULT_GAME", "TableConfig"]
+
+#: The game of a room that names none: rooms stored before there were several games.
+DEFAULT_GAME = "mindi"
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """A room's settings: the game, its rules (made by that game's spec), the bots that
+    fill seats, the turn limit."""
+
+    rules: object
+    """The rules, an object of the game's engine (the server only hands it to the spec)."""
+    preset: str | None = None
+    bots: str = "rules"
+    turn_timeout: float | None = 60.0
+    game: str = DEFAULT_GAME
+
+    @property
+    def spec(self) -> AnyGame:
+        """The game the room plays."""
+        return game_named(self.game)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON for the ``rooms`` row."""
+        return {
+            "game": self.game,
+            "rules": self.spec.rules_to_dict(self.rules),
+            "preset": self.preset,
+            "bots": self.bots,
+            "turn_timeout": self.turn_timeout,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableConfig:
+        """Settings from :meth:`to_dict` (rooms stored before Ganjifa existed are Mindi)."""
+        game = data.get("game", DEFAULT_GAME)
+        rules = game_named(game).rules_from_dict(data["rules"])
+        return cls(rules, data["preset"], data["bots"], data["turn_timeout"], game)

@@ -1,0 +1,93 @@
+"""Every table of this process, by room code, loaded from the database on first use."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+
+from hukum.server.db import Store
+from hukum.server.protocol import ProtocolError
+from hukum.server.tables.actor import Table
+from hukum.server.tables.config import TableConfig
+
+__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Registry", "new_code"]
+
+CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+CODE_LENGTH = 8
+
+
+def new_code() -> str:
+    """A fresh room code (also the invite)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class Registry:
+    """Every table of this process, loaded from the database on first use."""
+
+    def __init__(self, store: Store, bot_delay: float) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Task[Table | None]] = {}
+
+    def _add(self, table: Table) -> Table:
+        """Keep a loaded table (unless another load of it won) and resume it."""
+        known = self.tables.get(table.code)
+        if known is not None:
+            return known
+        self.tables[table.code] = table
+        table.resume()
+        return table
+
+    async def _load(self, code: str) -> Table | None:
+        table = await asyncio.to_thread(Table.load, code, self.store, self.bot_delay)
+        return None if table is None else self._add(table)
+
+    async def get(self, code: str) -> Table | None:
+        """The table with this code, or None; read from the database (in a worker thread)
+        on first use. Concurrent first uses share one load."""
+        table = self.tables.get(code)
+        if table is not None:
+            return table
+        if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+            return None
+        task = self._loading.get(code)
+        if task is None:
+            task = self._loading[code] = asyncio.create_task(self._load(code))
+            task.add_done_callback(lambda _: self._loading.pop(code, None))
+        return await asyncio.shield(task)
+
+    async def require(self, code: str) -> Table:
+        """The table, or the ``unknown_table`` error."""
+        table = await self.get(code)
+        if table is None:
+            raise ProtocolError("unknown_table", f"no table {code!r}", 404)
+        return table
+
+    async def create(self, config: TableConfig, name: str) -> tuple[Table, str]:
+        """A new room with its creator at seat 0; the table and the creator's token."""
+        while True:
+            code = new_code()
+            if await asyncio.to_thread(self.store.create_room, code, config.to_dict()):
+                break
+        table = Table(code, config, self.store, self.bot_delay)
+        self.tables[code] = table
+        token = await table.take_seat(0, name)
+        return table, token
+
+    async def load_active(self) -> int:
+        """Load and resume every table whose match is not over; how many."""
+
+        def load() -> list[Table]:
+            tables = (Table.load(c, self.store, self.bot_delay) for c in self.store.active_rooms())
+            return [t for t in tables if t is not None]
+
+        loaded = await asyncio.to_thread(load)
+        for table in loaded:
+            self._add(table)
+        return len(loaded)
+
+    def close(self) -> None:
+        """Stop every table's timers."""
+        for table in self.tables.values():
+            table.close()

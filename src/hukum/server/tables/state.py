@@ -1,0 +1,105 @@
+"""What a table is at one event, and how one stored event changes it.
+
+A table's state is rebuilt by replaying its event log through :meth:`TableState.apply`,
+the same code that changes it live; the table (:mod:`hukum.server.tables.actor`) and the
+replay of missed events for a reconnecting seat both build on it. The game is known only
+at run time, so the match and deal are typed with the protocols of :mod:`hukum.game`
+(their moves are opaque ``object``\\ s: the server parses, pushes and shows them only
+through the game's spec).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from hukum.game import AnyGame, Deal, Match
+from hukum.server.tables.config import TableConfig
+from hukum.server.tables.seats import Seat, holder
+
+__all__ = ["TableDeal", "TableMatch", "TableState"]
+
+
+class TableDeal(Deal[Any, Any], Protocol):
+    """A deal as a table uses it: a :class:`hukum.game.Deal` that also shows its trick."""
+
+    @property
+    def trick(self) -> Sequence[object]:
+        """The plays of the trick in progress (empty between tricks)."""
+
+
+class TableMatch(Match[Any, TableDeal], Protocol):
+    """A match as a table uses it: a :class:`hukum.game.Match` that also names the dealer
+    of its next deal (stored in the ``deal`` event before the deal is dealt)."""
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the deal in progress, or of the next deal."""
+
+
+class TableState:
+    """One room at one event: its seats, status, match and the commitments of its deals."""
+
+    def __init__(self, code: str, config: TableConfig) -> None:
+        self.code = code
+        self.config = config
+        self.spec: AnyGame = config.spec
+        self.seats = [Seat() for _ in range(self.spec.players(config.rules))]
+        self.event = 0
+        """The number of the last event applied."""
+        self.status = "waiting"
+        """``waiting``, ``playing`` or ``over``."""
+        self.match: TableMatch | None = None
+        self.commitments: list[str] = []
+        """The published commitment of each deal's seed, in order."""
+
+    @property
+    def deal(self) -> TableDeal | None:
+        """The latest deal (in progress or just over)."""
+        if self.match is None or not self.match.deals:
+            return None
+        return self.match.deals[-1]
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token holds, or None."""
+        return holder(self.seats, token)
+
+    def present(self) -> bool:
+        """Whether any person seated at the table is connected."""
+        return any(s.kind == "human" and s.connections > 0 for s in self.seats)
+
+    def apply(self, number: int, kind: str, data: dict[str, Any]) -> object | None:
+        """Change the state by stored event ``number``; a ``move`` event's move (read once
+        from its text), else None."""
+        self.event = number
+        seat = data.get("seat")
+        if kind == "seat":
+            assert isinstance(seat, int)
+            s = self.seats[seat]
+            s.kind, s.name, s.token_hash = data["kind"], data.get("name", ""), data.get("token")
+            s.absent = s.ready = False
+        elif kind == "start":
+            self.match = self.spec.new_match(self.config.rules, data["match_seed"])
+            self.status = "playing"
+        elif kind == "deal":
+            assert self.match is not None
+            self.match.start_deal(seed=data["seed"])
+            self.commitments.append(data["commitment"])
+            for s in self.seats:
+                s.ready = False
+        elif kind == "move":
+            deal = self.deal
+            assert deal is not None and isinstance(seat, int)
+            move: object = self.spec.parse_move(data["move"])
+            deal.push(move, seat=seat)
+            return move
+        elif kind == "match_over":
+            self.status = "over"
+        elif kind in ("absent", "back", "ready"):
+            assert isinstance(seat, int)
+            if kind == "ready":
+                self.seats[seat].ready = True
+            else:
+                self.seats[seat].absent = kind == "absent"
+        # "deal_over" only marks the end of a deal; the move before it ended it.
+        return None
