@@ -8,6 +8,7 @@ import pytest
 
 from hukum.cards import Card, CardSet, Suit, deck
 from hukum.mindi import Deal, Move, Rules, View
+from hukum.mindi.view import shown_voids
 from tests.mindi.helpers import (
     BAND_HANDS,
     CHOOSER_HANDS,
@@ -135,6 +136,26 @@ def test_m20_voids_under_must_trump_include_the_trump_suit():
     play(deal, "AS", "2H", "7S", "3H")
     play(deal, "AD", "9C")  # seat 3 leads diamonds; seat 0 holds neither ♦ nor ♥
     assert deal.view(1).voids[0] == frozenset({Suit.DIAMONDS, Suit.HEARTS})
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(must_trump=True),
+        HIDDEN,
+        Rules.preset("hidden", reveal="on_request", must_trump=True),
+        Rules(trump="open", must_trump=True),
+        Rules.preset("dehla-pakad"),
+    ],
+    ids=["cut", "band-auto", "band-on-request", "open", "announce"],
+)
+def test_m20_voids_are_what_any_observer_works_out_from_a_view(rules: Rules):
+    deal = Deal.new(rules, 0, seed=5)
+    while not deal.is_over():
+        for seat in range(rules.players):
+            v = deal.view(seat)
+            assert shown_voids(v.rules, v.tricks, v.trick, v.trump, v.reveal) == v.voids
+        deal.push(deal.legal_moves()[-1])  # the reveal, when a player may ask for it
 
 
 def test_m20_tricks_and_tens_per_team_and_the_pile():

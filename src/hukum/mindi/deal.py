@@ -22,25 +22,21 @@ import random
 from collections.abc import Sequence
 
 from hukum.cards import CARDS, SUIT_MASKS, Card, CardSet, Suit, bits, deck
-from hukum.mindi.move import HIDE_MOVES, PLAY_MOVES, IllegalMoveError, Move, MoveKind
+from hukum.mindi.move import PLAY_MOVES, IllegalMoveError, Move, MoveKind
 from hukum.mindi.outcome import Outcome, decide
 from hukum.mindi.rules import Rules
 from hukum.mindi.trick import Played, Trick
-from hukum.mindi.view import Reveal, View
+from hukum.mindi.trump import METHODS, NO_VOID, VOID_ASKED, Method, Reveal
+from hukum.mindi.view import View, shown_voids
 
 __all__ = ["Deal", "deal_hands"]
 
 # Phases of a deal.
 _HIDE, _ANNOUNCE, _PLAY, _OVER = 0, 1, 2, 3
 _PHASE_NAMES = ("hide", "announce", "play", "over")
-# Trump methods.
-_CUT, _BAND, _OPEN, _ANNOUNCED = 0, 1, 2, 3
-_METHODS = {"cut": _CUT, "band": _BAND, "open": _OPEN, "announce": _ANNOUNCED}
-# These two messages are matched exactly by hukum.records' tests; no rule id fits them.
+_PHASES = {name: number for number, name in enumerate(_PHASE_NAMES)}
+# This message is matched exactly by hukum.records' tests; no rule id fits it.
 _OVER_MESSAGE = "the deal is over"
-# Why the player to move may ignore the led suit: not at all, because the face-down card was
-# just turned up at their void (auto, or an empty hand), or because they asked for it.
-_NO_VOID, _VOID_REVEALED, _VOID_ASKED = 0, 1, 2
 
 
 def _suit_tables() -> tuple[tuple[tuple[Move, ...], ...], ...]:
@@ -59,27 +55,47 @@ def _suit_tables() -> tuple[tuple[tuple[Move, ...], ...], ...]:
 
 _SUIT_PLAYS = _suit_tables()
 _P0, _P1, _P2, _P3 = _SUIT_PLAYS
-_ANNOUNCE_MOVES = tuple(Move.announce(s) for s in Suit)
 _PLAY_KIND = MoveKind.PLAY
 _Plays = tuple[tuple[int, Card, bool], ...]
-# Everything push() may change, saved before each move so that pop() restores it exactly.
-_Snapshot = tuple[
-    tuple[int, ...],
-    int,
-    int,
-    int,
-    bool,
-    int,
-    Reveal | None,
-    int,
-    _Plays,
-    int,
-    tuple[int, int],
-    int,
-    int,
-    int,
-    int,
-]
+
+
+class _Undo:
+    """A move and the state it may change, saved by push() so that pop() restores it exactly.
+
+    The hands, the phase, the face-down card and the completed tricks are not saved: pop()
+    puts them back from the move itself.
+    """
+
+    # No __init__: push() sets the fields one by one, as calling one would cost search a few
+    # per cent (push and pop run millions of times).
+    __slots__ = (
+        "known",
+        "led",
+        "move",
+        "pile",
+        "reveal",
+        "seat",
+        "streak_seat",
+        "taken",
+        "trick",
+        "trump",
+        "void",
+    )
+
+    move: Move
+    seat: int
+    """The seat that made the move: the seat to move before it."""
+    trump: int
+    known: bool
+    reveal: Reveal | None
+    void: int
+    trick: _Plays
+    led: int
+    taken: tuple[int, int]
+    pile: int
+    streak_seat: int
+
+
 _TENS = sum(1 << (s * 16 + 8) for s in range(4))
 
 
@@ -98,7 +114,7 @@ def deal_hands(
         raise TypeError(f"a seed is an int, not {type(seed).__name__}")
     rng = random.Random(seed)
     cards = list(_PACKS[rules.deck])
-    shown = cards[rng.randrange(len(cards))] if rules.trump == "open" else None
+    shown = cards[rng.randrange(len(cards))] if METHODS[rules.trump].shows_card else None
     rng.shuffle(cards)  # Fisher–Yates
     hands = []
     for plan in _deal_plan(rules, dealer):
@@ -158,7 +174,6 @@ class Deal:
         "_pile",
         "_reveal",
         "_stack",
-        "_streak",
         "_streak_seat",
         "_taken",
         "_trick",
@@ -216,7 +231,7 @@ class Deal:
                     raise ValueError(f"{c} is dealt twice")
                 seen |= 1 << c
         shown = _as_card(shown_card) if shown_card is not None else None
-        if (rules.trump == "open") != (shown is not None):
+        if METHODS[rules.trump].shows_card != (shown is not None):
             raise ValueError("open hukum needs the shown card (M-14), and only open hukum has one")
         if shown is not None and not full >> shown & 1:
             raise ValueError(f"{shown} is not in the {rules.deck}-card pack")
@@ -239,12 +254,13 @@ class Deal:
         self._n = n
         self._next = _next_seats(rules)
         self._ntricks = rules.hand_size
-        self._method = _METHODS[rules.trump]
-        self._on_request = rules.reveal == "on_request"
-        self._auto = self._method == _BAND and not self._on_request
+        method = METHODS[rules.trump]
+        self._method: Method = method
+        self._on_request = False
+        self._auto = False
         self._must_trump = rules.must_trump
         self._dehla = rules.capture == "dehla"
-        self._chooser = self._next[dealer] if self._method == _BAND else -1
+        self._chooser = -1
         masks = []
         for hand in hands:
             m = 0
@@ -252,29 +268,22 @@ class Deal:
                 m |= 1 << c
             masks.append(m)
         self._hands = masks
-        self._stack: list[tuple[Move, int, _Snapshot]] = []
+        self._stack: list[_Undo] = []
         self._tricks: list[tuple[int, tuple[tuple[int, Card, bool], ...], int]] = []
         self._turn = self._next[dealer]
         self._trick: tuple[tuple[int, Card, bool], ...] = ()
         self._led = -1
-        self._void = _NO_VOID
+        self._void = NO_VOID
         self._facedown = -1
         self._reveal: Reveal | None = None
         self._taken = (0, 0)
         self._pile = 0
+        # Dehla capture: the winner of the last trick if the pile was not taken at it, or -1.
         self._streak_seat = -1
-        self._streak = 0
         self._trump = -1
         self._known = False
-        self._phase = _PLAY
-        if self._method == _BAND:
-            self._phase = _HIDE
-        elif self._method == _ANNOUNCED:
-            self._phase = _ANNOUNCE
-        elif self._method == _OPEN:
-            assert shown is not None
-            self._trump = shown >> 4
-            self._known = True
+        self._phase = _PHASES[method.first_phase]
+        method.start(self, shown)
 
     @classmethod
     def new(cls, rules: Rules, dealer: int, seed: int) -> Deal:
@@ -303,18 +312,17 @@ class Deal:
             trump = self._trump
             # House decision (M-8, M-12): must_trump binds as soon as trump is known, so under
             # band/auto it binds the void player at whose turn the card was just turned up.
-            if trump >= 0 and (void == _VOID_ASKED or (self._must_trump and self._known)):
+            if trump >= 0 and (void == VOID_ASKED or (self._must_trump and self._known)):
                 trumps = hand >> (trump << 4) & 0x1FFF
                 if trumps:
                     return _SUIT_PLAYS[trump][trumps]
-            if self._on_request and not self._known and not void and self._method == _BAND:
+            if self._on_request and not self._known and not void:
+                # Band hukum, on_request (M-12): a void player may ask for the trump card.
                 return (*_plays(hand), Move.REVEAL_TRUMP)
             return _plays(hand)
-        if phase == _HIDE:
-            return tuple(HIDE_MOVES[c] for c in bits(self._hands[self._turn]))  # type: ignore[misc]
-        if phase == _ANNOUNCE:
-            return _ANNOUNCE_MOVES
-        return ()
+        if phase == _OVER:
+            return ()
+        return self._method.special_moves(self)
 
     def check(self, move: Move, seat: int | None = None) -> None:
         """Raise :class:`IllegalMoveError` with the reason if ``push(move, seat)`` would;
@@ -343,8 +351,21 @@ class Deal:
             raise TypeError(
                 f"push() takes a Move, e.g. Move.parse('10S'), not {type(move).__name__}"
             ) from None
+        # Saved before anything changes; a refused move leaves it unused.
+        undo = _Undo()
+        undo.move = move
+        undo.seat = turn
+        undo.trump = self._trump
+        undo.known = self._known
+        undo.reveal = self._reveal
+        undo.void = self._void
+        undo.trick = self._trick
+        undo.led = self._led
+        undo.taken = self._taken
+        undo.pile = self._pile
+        undo.streak_seat = self._streak_seat
         if self._phase != _PLAY or kind is not _PLAY_KIND:
-            self._push_other(move)
+            self._push_other(move, undo)
             return
         card = move.card
         assert card is not None
@@ -356,7 +377,6 @@ class Deal:
         led = self._led
         trump = self._trump
         suit = card >> 4
-        snapshot = self._snapshot()
         if led >= 0 and suit != led:
             void = self._void
             if not void and hand & SUIT_MASKS[led]:
@@ -364,37 +384,35 @@ class Deal:
             if (
                 trump >= 0
                 and suit != trump
-                and (void == _VOID_ASKED or (self._must_trump and self._known))
+                and (void == VOID_ASKED or (self._must_trump and self._known))
                 and hand & SUIT_MASKS[trump]
             ):
                 rule = (
                     "after asking for the reveal (M-12)"
-                    if void == _VOID_ASKED
+                    if void == VOID_ASKED
                     else "(must_trump, M-8)"
                 )
                 raise IllegalMoveError(
                     f"seat {turn} must play a trump ({Suit(trump).symbol}) {rule}"
                 )
-            if trump < 0 and self._method == _CUT:
-                # Cut hukum (M-11): the first void player's card sets trump at once.
-                # House decision (M-13): cards of this suit played before the cut did not
-                # count as trumps (there was no trump); they keep their record.
-                self._trump = trump = suit
-                self._known = True
-        self._stack.append((move, turn, snapshot))
+            if trump < 0:  # the method may set trump now (cut hukum, M-11)
+                self._method.unset_void(self, suit)
+                trump = self._trump
+        self._stack.append(undo)
         hands[turn] = hand ^ bit
         # A card of the trump suit counts as a trump (M-13) once trump is known; under
         # band/auto also before the reveal (only on_request has cards that never count).
-        trick = (*self._trick, (turn, card, suit == trump and (self._known or self._auto)))
+        played = (turn, card, suit == trump and (self._known or self._auto))
+        trick = self._trick + (played,)  # noqa: RUF005 (faster than unpacking)
         if len(trick) < self._n:
             self._trick = trick
             if led < 0:
                 self._led = suit
             turn = self._next[turn]
             self._turn = turn
-            self._void = _NO_VOID
-            if self._method == _BAND and not self._known:
-                self._begin_hidden_turn(turn)
+            self._void = NO_VOID
+            if not self._known:
+                self._method.unknown_turn(self, turn)
             return
         self._finish_trick(trick)
 
@@ -422,97 +440,34 @@ class Deal:
             # Dehla capture (M-10): two tricks in a row by the same player take the pile;
             # after a capture the count starts again; the last trick takes what is left.
             pile = self._pile | cards
-            if self._streak_seat == winner:
-                self._streak += 1
-            else:
-                self._streak_seat = winner
-                self._streak = 1
-            if self._streak >= 2 or last:
+            if self._streak_seat == winner or last:
                 self._take(team, pile)
                 pile = 0
                 self._streak_seat = -1
-                self._streak = 0
+            else:
+                self._streak_seat = winner
             self._pile = pile
         else:
             self._take(team, cards)
         self._trick = ()
         self._led = -1
-        self._void = _NO_VOID
+        self._void = NO_VOID
         self._turn = winner
         if last:
             self._phase = _OVER
-        elif self._method == _BAND and not self._known:
-            self._begin_hidden_turn(winner)
+        elif not self._known:
+            self._method.unknown_turn(self, winner)
 
     def _take(self, team: int, cards: int) -> None:
         a, b = self._taken
         self._taken = (a | cards, b) if team == 0 else (a, b | cards)
 
-    def _begin_hidden_turn(self, seat: int) -> None:
-        """Band hukum, card still face down: turn it up if this player's turn requires it."""
-        hand = self._hands[seat]
-        led = self._led
-        if not hand:
-            # House decision (M-12): the chooser must play and holds only the face-down card.
-            self._turn_up(seat, asked=False)
-            self._void = _VOID_REVEALED if led >= 0 else _NO_VOID
-        elif led >= 0 and not self._on_request and not hand & SUIT_MASKS[led]:
-            self._turn_up(seat, asked=False)
-            self._void = _VOID_REVEALED
-
-    def _turn_up(self, seat: int, asked: bool) -> None:
-        card = self._facedown
-        self._hands[self._chooser] |= 1 << card
-        self._known = True
-        self._reveal = Reveal(seat, len(self._tricks), len(self._trick), asked, CARDS[card])
-
-    def _push_other(self, move: Move) -> None:
-        phase = self._phase
-        kind = move.kind
-        turn = self._turn
-        if phase == _OVER:
+    def _push_other(self, move: Move, undo: _Undo) -> None:
+        if self._phase == _OVER:
             raise IllegalMoveError(_OVER_MESSAGE)
-        if phase == _HIDE:
-            if kind is not MoveKind.HIDE or move.card is None:
-                raise IllegalMoveError(
-                    f"seat {turn} must first lay a card face down as the hidden trump (M-12)"
-                )
-            if not self._hands[turn] >> move.card & 1:
-                raise IllegalMoveError(f"{move.card} is not in seat {turn}'s hand")
-            self._stack.append((move, turn, self._snapshot()))
-            self._facedown = move.card
-            self._trump = move.card >> 4
-            self._hands[turn] ^= 1 << move.card
-            self._phase = _PLAY
-            return
-        if phase == _ANNOUNCE:
-            if kind is not MoveKind.ANNOUNCE or move.suit is None:
-                raise IllegalMoveError(f"seat {turn} must first announce the trump suit (M-15)")
-            self._stack.append((move, turn, self._snapshot()))
-            self._trump = move.suit
-            self._known = True
-            self._phase = _PLAY
-            return
-        if kind is MoveKind.REVEAL:
-            if self._method != _BAND or not self._on_request:
-                raise IllegalMoveError(
-                    "asking for the trump applies only to band hukum with reveal=on_request (M-12)"
-                )
-            if self._known:
-                raise IllegalMoveError("the trump card is already face up (M-12)")
-            if self._led < 0 or self._hands[turn] & SUIT_MASKS[self._led]:
-                raise IllegalMoveError(
-                    "only a player who cannot follow suit may ask for the trump (M-12)"
-                )
-            self._stack.append((move, turn, self._snapshot()))
-            self._turn_up(turn, asked=True)
-            self._void = _VOID_ASKED
-            return
-        if kind is MoveKind.HIDE:
-            raise IllegalMoveError(
-                "a card is laid face down only at the start of band hukum (M-12)"
-            )
-        raise IllegalMoveError("trump is announced only at the start of announce hukum (M-15)")
+        self._method.push_special(self, move)
+        self._stack.append(undo)
+        self._phase = _PLAY  # a hide or announce move ends its phase; a reveal is in play
 
     def _not_in_hand(self, card: Card) -> str:
         """Why ``card`` cannot be played: someone else holds it, or it is face down."""
@@ -520,47 +475,36 @@ class Deal:
             return f"{card} is face down until the trump is revealed (M-12)"
         return f"{card} is not in seat {self._turn}'s hand"
 
-    def _snapshot(self) -> _Snapshot:
-        return (
-            tuple(self._hands),
-            self._phase,
-            self._turn,
-            self._trump,
-            self._known,
-            self._facedown,
-            self._reveal,
-            self._void,
-            self._trick,
-            self._led,
-            self._taken,
-            self._pile,
-            self._streak_seat,
-            self._streak,
-            len(self._tricks),
-        )
-
     def pop(self) -> Move:
         """Undo the last move exactly and return it (``IndexError`` if there is none)."""
-        move, _, snap = self._stack.pop()
-        (
-            hands,
-            self._phase,
-            self._turn,
-            self._trump,
-            self._known,
-            self._facedown,
-            self._reveal,
-            self._void,
-            self._trick,
-            self._led,
-            self._taken,
-            self._pile,
-            self._streak_seat,
-            self._streak,
-            ntricks,
-        ) = snap
-        self._hands = list(hands)
-        del self._tricks[ntricks:]
+        undo = self._stack.pop()
+        move = undo.move
+        hands = self._hands
+        if undo.reveal is not self._reveal:
+            # This move turned the face-down card up, into the chooser's hand (M-12).
+            hands[self._chooser] ^= 1 << self._facedown
+        if move.card is not None:
+            # The card played or laid face down goes back to the hand it came from.
+            hands[undo.seat] |= 1 << move.card
+        if move.kind is _PLAY_KIND:
+            self._phase = _PLAY
+        elif move.kind is MoveKind.HIDE:
+            self._phase = _HIDE
+            self._facedown = -1
+        elif move.kind is MoveKind.ANNOUNCE:
+            self._phase = _ANNOUNCE
+        if undo.trick and not self._trick:
+            self._tricks.pop()  # this move completed the trick
+        self._turn = undo.seat
+        self._trump = undo.trump
+        self._known = undo.known
+        self._reveal = undo.reveal
+        self._void = undo.void
+        self._trick = undo.trick
+        self._led = undo.led
+        self._taken = undo.taken
+        self._pile = undo.pile
+        self._streak_seat = undo.streak_seat
         return move
 
     def copy(self) -> Deal:
@@ -626,12 +570,12 @@ class Deal:
     @property
     def moves(self) -> list[Move]:
         """Every move made so far, in order."""
-        return [m for m, _, _ in self._stack]
+        return [u.move for u in self._stack]
 
     @property
     def history(self) -> list[tuple[int, Move]]:
         """Every move made so far with the seat that made it."""
-        return [(s, m) for m, s, _ in self._stack]
+        return [(u.seat, u.move) for u in self._stack]
 
     @property
     def trick(self) -> tuple[Played, ...]:
@@ -686,17 +630,7 @@ class Deal:
         trump: Suit | None = None
         if self._known or own_face_down >= 0:
             trump = self.trump
-        tricks = self.tricks
-        if not self._known and self._method == _BAND:
-            # Under band/auto a trick of the hidden suit completed before the reveal holds
-            # cards that count as trumps (M-13); showing that would give the hidden suit
-            # away (M-20), so until the reveal no card shows as a trump.
-            tricks = tuple(
-                t._replace(plays=tuple(p._replace(trump=False) for p in t.plays)) for t in tricks
-            )
-        trick = self.trick
-        if not self._known and self._method == _BAND:
-            trick = tuple(p._replace(trump=False) for p in trick)
+        tricks, trick = self._method.public_plays(self, self.tricks, self.trick)
         played = 0
         for t in tricks:
             played |= t.cards.mask
@@ -711,8 +645,8 @@ class Deal:
         for k in known:
             seen |= k
         history = tuple(
-            (s, Move.HIDDEN if m.kind is MoveKind.HIDE and s != seat else m)
-            for m, s, _ in self._stack
+            (u.seat, Move.HIDDEN if u.move.kind is MoveKind.HIDE and u.seat != seat else u.move)
+            for u in self._stack
         )
         my_turn = self._phase != _OVER and self._turn == seat
         return View(
@@ -737,54 +671,10 @@ class Deal:
             history=history,
             legal_moves=self.legal_moves() if my_turn else (),
             unseen=CardSet(deck(self.rules.deck) & ~seen),
-            voids=self._voids(tricks, trick),
+            voids=shown_voids(self.rules, tricks, trick, trump, reveal),
             known=tuple(CardSet(k) for k in known),
             outcome=self.outcome(),
         )
-
-    def _voids(
-        self, tricks: tuple[Trick, ...], trick: tuple[Played, ...]
-    ) -> tuple[frozenset[Suit], ...]:
-        """Suits each seat has shown it is out of, from public play alone."""
-        voids: list[set[Suit]] = [set() for _ in range(self._n)]
-        reveal = self._reveal
-        all_tricks = [t.plays for t in tricks]
-        if trick:
-            all_tricks.append(trick)
-        trump_from: tuple[int, int] | None = None  # (trick, position) from which trump is public
-        if self._method in (_OPEN, _ANNOUNCED):
-            trump_from = (0, 0)
-        elif reveal is not None:
-            trump_from = (reveal.trick, reveal.position)
-        for number, plays in enumerate(all_tricks):
-            led = plays[0].card.suit
-            for position, p in enumerate(plays[1:], start=1):
-                at_reveal = reveal is not None and (reveal.trick, reveal.position) == (
-                    number,
-                    position,
-                )
-                if at_reveal:
-                    voids[p.seat].add(led)  # turned up at this player's void (or empty hand)
-                if p.card.suit == led:
-                    continue
-                voids[p.seat].add(led)
-                if self._method == _CUT and trump_from is None:
-                    trump_from = (number, position + 1)
-                    continue
-                obliged = (at_reveal and reveal is not None and reveal.asked) or (
-                    self._must_trump and trump_from is not None and (number, position) >= trump_from
-                )
-                trump = self._trump
-                if obliged and trump >= 0 and p.card.suit != trump:
-                    voids[p.seat].add(Suit(trump))
-        if (
-            reveal is not None
-            and trick
-            and (reveal.trick, reveal.position) == (len(tricks), len(trick))
-        ):
-            # Turned up at the turn of the player to move: they have shown a void already.
-            voids[reveal.seat].add(trick[0].card.suit)
-        return tuple(frozenset(v) for v in voids)
 
 
 def _check_dealer(rules: Rules, dealer: object) -> None:

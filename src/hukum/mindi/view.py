@@ -2,31 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from hukum.cards import Card, CardSet, Suit
 from hukum.mindi.move import Move
 from hukum.mindi.outcome import Outcome
 from hukum.mindi.rules import Rules
 from hukum.mindi.trick import Played, Trick
+from hukum.mindi.trump import METHODS, Reveal
 
-__all__ = ["Reveal", "View"]
-
-
-class Reveal(NamedTuple):
-    """When and why the face-down trump card of band hukum was turned up (M-12)."""
-
-    seat: int
-    """The player whose turn it was: void in the led suit, or the chooser with an empty hand."""
-    trick: int
-    """Number (from 0) of the trick in which it happened."""
-    position: int
-    """How many cards of that trick had been played before it."""
-    asked: bool
-    """True if the player asked for it (``reveal=on_request``)."""
-    card: Card
-    """The face-down card, now seen by everyone."""
+__all__ = ["Reveal", "View", "shown_voids"]
 
 
 @dataclass(frozen=True)
@@ -86,3 +72,40 @@ class View:
     def my_turn(self) -> bool:
         """Whether this seat is to move."""
         return self.turn == self.seat
+
+
+def shown_voids(
+    rules: Rules,
+    tricks: Sequence[Trick],
+    trick: Sequence[Played],
+    trump: Suit | None,
+    reveal: Reveal | None,
+) -> tuple[frozenset[Suit], ...]:
+    """The suits each seat has shown it is out of, from the public play alone (M-8, M-12),
+    e.g. ``shown_voids(v.rules, v.tricks, v.trick, v.trump, v.reveal)`` for a view ``v``."""
+    voids = [0] * rules.players  # a bit per suit
+    plays = [t.plays for t in tricks]
+    if trick:
+        plays.append(tuple(trick))
+    at = (reveal.trick, reveal.position) if reveal is not None else None
+    public = METHODS[rules.trump].public_from(plays, reveal)  # from here on trump is known
+    trump_bit = 0 if trump is None else 1 << trump
+    for number, cards in enumerate(plays):
+        led = cards[0].card >> 4
+        for position, p in enumerate(cards[1:], start=1):
+            at_reveal = at == (number, position)
+            if at_reveal:
+                voids[p.seat] |= 1 << led  # turned up at this player's void (or empty hand)
+            suit = p.card >> 4
+            if suit == led:
+                continue
+            voids[p.seat] |= 1 << led
+            obliged = (at_reveal and reveal is not None and reveal.asked) or (
+                rules.must_trump and public is not None and (number, position) >= public
+            )
+            if obliged and suit != trump:
+                voids[p.seat] |= trump_bit
+    if reveal is not None and trick and at == (len(tricks), len(trick)):
+        # Turned up at the turn of the player to move: they have shown a void already.
+        voids[reveal.seat] |= 1 << (trick[0].card >> 4)
+    return tuple(frozenset(s for s in Suit if v >> s & 1) for v in voids)
