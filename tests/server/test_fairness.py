@@ -57,3 +57,15 @@ def test_verify_errors(client: TestClient) -> None:
     assert r.json()["error"]["code"] == "bad_rules"
     r = client.get("/api/verify", params={"commitment": "ab", "seed": "1", "dealer": 0})
     assert r.json()["commitment_ok"] is False
+
+
+def test_verify_command_checks_a_ganjifa_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    c = hashlib.sha256(b"hukum-deal:77").hexdigest()
+    args = ["verify", "--game", "ganjifa", "--seed", "77", "--commitment", c, "--dealer", "2"]
+    assert main([*args, "--rules", '{"time": "night"}', "--json"]) == 0
+    hands = json.loads(capsys.readouterr().out)["hands"]
+    assert [len(h) for h in hands] == [40, 40, 40]
+    assert main([*args[:-1], "3"]) == 2
+    assert "the dealer is a seat from 0 to 2" in capsys.readouterr().out
+    assert main([*args, "--preset", "classic"]) == 2
+    assert "no Ganjifa preset 'classic'" in capsys.readouterr().out

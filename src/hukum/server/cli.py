@@ -34,21 +34,24 @@ def _cmd_serve(args: argparse.Namespace, out: Any) -> int:
 
 
 def _cmd_verify(args: argparse.Namespace, out: Any) -> int:
-    from hukum.mindi import PRESETS, Rules, RulesError
+    from hukum.game import GameError
+    from hukum.games import game_named
     from hukum.server.fairness import verify
 
     try:
+        spec = game_named(args.game)
         options = json.loads(args.rules) if args.rules else {}
         if not isinstance(options, dict):
-            raise RulesError("--rules is a JSON object of options")
-        rules = Rules.from_dict({**PRESETS[args.preset].to_dict(), **options})
-    except (ValueError, RulesError) as e:
+            raise ValueError("--rules is a JSON object of options")
+        rules = spec.make_rules(args.preset, options)
+    except (ValueError, GameError) as e:
         print(f"hukum verify: error: {e}")
         return 2
-    if not 0 <= args.dealer < rules.players:
-        print(f"hukum verify: error: the dealer is a seat from 0 to {rules.players - 1}")
+    players = spec.players(rules)
+    if not 0 <= args.dealer < players:
+        print(f"hukum verify: error: the dealer is a seat from 0 to {players - 1}")
         return 2
-    result = verify(args.commitment, args.seed, rules, args.dealer)
+    result = verify(args.commitment, args.seed, rules, args.dealer, spec)
     if args.json:
         print(json.dumps(result))
     else:
@@ -63,7 +66,7 @@ def _cmd_verify(args: argparse.Namespace, out: Any) -> int:
 
 def add_commands(commands: Any) -> None:
     """Add ``serve`` and ``verify`` to the ``hukum`` command's subparsers."""
-    from hukum.mindi import PRESETS
+    from hukum.games import GAMES
 
     serve = commands.add_parser(
         "serve",
@@ -102,7 +105,8 @@ def add_commands(commands: Any) -> None:
     verify.add_argument("--seed", type=int, required=True, help="the revealed seed")
     verify.add_argument("--commitment", required=True, help="the published sha256 (hex)")
     verify.add_argument("--dealer", type=int, required=True, help="the deal's dealer seat")
-    verify.add_argument("--preset", default="classic", choices=list(PRESETS), metavar="NAME")
+    verify.add_argument("--game", default="mindi", choices=list(GAMES), help="default mindi")
+    verify.add_argument("--preset", metavar="NAME", help="rule preset (default: the game's)")
     verify.add_argument("--rules", metavar="JSON", help="rule options as a JSON object")
     verify.add_argument("--json", action="store_true", help="print the result as JSON")
     verify.set_defaults(run=_cmd_verify)

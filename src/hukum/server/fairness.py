@@ -18,7 +18,6 @@ import secrets
 from typing import Any
 
 from hukum.game import AnyGame
-from hukum.games import GAMES
 
 __all__ = ["commitment", "new_seed", "verify"]
 
@@ -33,24 +32,15 @@ def commitment(seed: int) -> str:
     return hashlib.sha256(f"hukum-deal:{seed}".encode()).hexdigest()
 
 
-def _game_of(rules: object) -> AnyGame:
-    """The registered game whose rules ``rules`` are (its presets are of their class)."""
-    for spec in GAMES.values():
-        if any(type(preset) is type(rules) for preset in spec.presets.values()):
-            return spec
-    raise TypeError(f"{type(rules).__name__} are not the rules of any registered game")
-
-
 def verify(
-    commitment_hex: str, seed: int, rules: object, dealer: int, game: AnyGame | None = None
+    commitment_hex: str, seed: int, rules: object, dealer: int, game: AnyGame
 ) -> dict[str, Any]:
     """Whether ``seed`` matches the commitment, and what it deals under these rules of
-    ``game`` (by default the game the rules belong to): the hands and, in a game that
-    shows one (Mindi's open hukum), the card shown to all."""
-    spec = _game_of(rules) if game is None else game
+    ``game``: the hands and, in a game that shows one (Mindi's open hukum), the card
+    shown to all."""
     return {
         "commitment_ok": secrets.compare_digest(
             commitment(seed).encode(), commitment_hex.lower().encode()
         ),
-        **spec.dealt(rules, dealer, seed),
+        **game.dealt(rules, dealer, seed),
     }

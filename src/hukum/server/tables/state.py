@@ -10,8 +10,7 @@ through the game's spec).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from hukum.game import AnyGame, Deal, Match
 from hukum.server.tables.config import TableConfig
@@ -20,21 +19,10 @@ from hukum.server.tables.seats import Seat, holder
 __all__ = ["TableDeal", "TableMatch", "TableState"]
 
 
-class TableDeal(Deal[Any, Any], Protocol):
-    """A deal as a table uses it: a :class:`hukum.game.Deal` that also shows its trick."""
-
-    @property
-    def trick(self) -> Sequence[object]:
-        """The plays of the trick in progress (empty between tricks)."""
-
-
-class TableMatch(Match[Any, TableDeal], Protocol):
-    """A match as a table uses it: a :class:`hukum.game.Match` that also names the dealer
-    of its next deal (stored in the ``deal`` event before the deal is dealt)."""
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the deal in progress, or of the next deal."""
+#: A deal of the table's game, whose moves only the game's spec reads and shows.
+TableDeal = Deal[Any, Any]
+#: A match of the table's game.
+TableMatch = Match[Any, TableDeal]
 
 
 class TableState:
