@@ -9,8 +9,9 @@ import pytest
 from rich.console import Console
 
 from hukum import records
-from hukum.arena import format_report, main, run_arena, wilson
+from hukum.arena import format_report, run_arena, wilson
 from hukum.bots import BotError
+from hukum.cli import main
 from hukum.games import GAMES
 from hukum.games.mindi import PlayResult, mean_tens, rate
 from hukum.mindi import Rules
@@ -94,9 +95,9 @@ def test_a_run_split_in_parts_gives_the_results_of_the_whole(
     with pytest.raises(ValueError, match="numbered from 0"):
         run_arena("rules", "random", 1, Rules(), seed=8, first_deal=-1)
     args = ["rules", "random", "--deals", "1", "--workers", "1", "--no-progress"]
-    assert main([*args, "--first-deal", "4"]) == 0
+    assert main(["arena", *args, "--first-deal", "4"]) == 0
     assert "1 duplicate deals from deal 4, seed 1" in capsys.readouterr().out
-    assert main([*args, "--first-deal", "-1"]) == 2
+    assert main(["arena", *args, "--first-deal", "-1"]) == 2
 
 
 def test_every_game_saves_as_a_record_that_replays(tmp_path: Path) -> None:
@@ -113,15 +114,17 @@ def test_every_game_saves_as_a_record_that_replays(tmp_path: Path) -> None:
 
 
 def test_main_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["rules", "random", "--deals", "2", "--workers", "1", "--no-progress"])
+    code = main(["arena", "rules", "random", "--deals", "2", "--workers", "1", "--no-progress"])
     assert code == 0
     assert "duplicate win rate" in capsys.readouterr().out
-    assert main(["rules", "nobody", "--deals", "1", "--workers", "1", "--no-progress"]) == 2
+    assert (
+        main(["arena", "rules", "nobody", "--deals", "1", "--workers", "1", "--no-progress"]) == 2
+    )
 
 
 def test_bot_options_reach_the_bots() -> None:
     with pytest.raises(BotError, match="colour"):
         run_arena("search", "rules", 1, Rules(), seed=6, options_a={"colour": "blue"})
     args = ["search", "rules", "--deals", "1", "--workers", "1", "--no-progress"]
-    assert main([*args, "--a", "worlds=1", "--a", "time_budget=none"]) == 0
-    assert main([*args, "--a", "worlds=1", "--a", "colour=blue"]) == 2
+    assert main(["arena", *args, "--a", "worlds=1", "--a", "time_budget=none"]) == 0
+    assert main(["arena", *args, "--a", "worlds=1", "--a", "colour=blue"]) == 2

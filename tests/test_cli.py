@@ -18,11 +18,10 @@ from rich.console import Console
 from hukum import __version__, records
 from hukum.bots import make_bot
 from hukum.cards import Card, Suit
-from hukum.cli import TerminalGame
 from hukum.mindi import Deal, Match, Rules
+from hukum.terminal import PROMPT, Terminal, screen_for
 
 ENV = {**os.environ, "COLUMNS": "200", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"}
-PROMPT = "Your move (number or card; help): "
 CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([♣♦♥♠])")
 
 
@@ -304,18 +303,16 @@ def test_the_play_screen_never_shows_another_seats_card() -> None:
 def test_no_other_hand_shown_under_every_trump_method(rules: Rules, seat: int) -> None:
     for seed in range(3):
         buffer = io.StringIO()
-        game = TerminalGame(
-            match=Match(rules, seed),
-            seat=seat,
-            choosers={
-                s: make_bot("random", seed=s).choose for s in range(rules.players) if s != seat
-            },
-            console=Console(file=buffer, width=200, no_color=True, highlight=False),
+        console = Console(file=buffer, width=200, no_color=True, highlight=False)
+        match = Match(rules, seed)
+        game = Terminal(
+            screen_for(match, console, seat),
+            {s: make_bot("random", seed=s) for s in range(rules.players) if s != seat},
             read=_answers("1"),
         )
         assert game.run() == 0
-        assert game.match.is_over() and len(game.match.deals) == 2
-        check_no_other_hand_shown(buffer.getvalue(), game.match.deals, seat)
+        assert match.is_over() and len(match.deals) == 2
+        check_no_other_hand_shown(buffer.getvalue(), match.deals, seat)
 
 
 # ---------------------------------------------------------------- helpers

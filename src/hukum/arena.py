@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import sys
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -39,13 +38,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
-from hukum.bots.base import BotError
-from hukum.game import GameError, Player
-from hukum.games import GAMES, game_named
+from hukum.game import Player
+from hukum.games import game_named
 from hukum.play import play_deal
 
 __all__ = [
@@ -53,7 +50,6 @@ __all__ = [
     "DuplicateResult",
     "check_run",
     "format_report",
-    "main",
     "parse_options",
     "play_duplicate",
     "run_arena",
@@ -351,74 +347,3 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
             raise argparse.ArgumentTypeError(f"bot option {pair!r}: write KEY=VALUE")
         options[key.strip().replace("-", "_")] = _value(value.strip())
     return options
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Command line: ``arena BOT_A BOT_B [--game G] [--deals N] [--preset P] ...``."""
-    parser = argparse.ArgumentParser(
-        prog="hukum arena", description="Bot against bot in duplicate deals."
-    )
-    names = "; ".join(f"{name}: {', '.join(spec.bots)}" for name, spec in GAMES.items())
-    parser.add_argument("bot_a", help=names)
-    parser.add_argument("bot_b", help=names)
-    parser.add_argument(
-        "--game",
-        default="mindi",
-        choices=tuple(GAMES),
-        help="mindi (default): bot A's team against bot B's, each deal played twice; "
-        "ganjifa: bot A against two of bot B, each deal played three times",
-    )
-    parser.add_argument("--deals", type=int, default=100, help="duplicate deals (default 100)")
-    parser.add_argument(
-        "--preset", default=None, help="rule preset (default: the game's, e.g. classic)"
-    )
-    parser.add_argument(
-        "--rule", action="append", default=[], metavar="KEY=VALUE", help="change a rule option"
-    )
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
-    parser.add_argument(
-        "--first-deal",
-        type=int,
-        default=0,
-        metavar="N",
-        help="start at deal N of the seed (default 0): a run split in parts gives the "
-        "results of the whole",
-    )
-    parser.add_argument(
-        "--workers", type=int, default=os.cpu_count() or 1, help="parallel processes"
-    )
-    parser.add_argument(
-        "--a", action="append", default=[], metavar="KEY=VALUE", help="option of bot A"
-    )
-    parser.add_argument(
-        "--b", action="append", default=[], metavar="KEY=VALUE", help="option of bot B"
-    )
-    parser.add_argument("--records", metavar="DIR", help="save every game as a record in DIR")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    args = parser.parse_args(argv)
-    try:
-        spec = game_named(args.game)
-        rules = spec.make_rules(args.preset, parse_options(args.rule))
-        report = run_arena(
-            args.bot_a,
-            args.bot_b,
-            deals=args.deals,
-            rules=rules,
-            seed=args.seed,
-            workers=args.workers,
-            game=args.game,
-            options_a=parse_options(args.a),
-            options_b=parse_options(args.b),
-            record_dir=args.records,
-            progress=not args.no_progress,
-            first_deal=args.first_deal,
-        )
-    except (ValueError, GameError, BotError, argparse.ArgumentTypeError) as e:
-        print(f"hukum arena: {e}", file=sys.stderr)
-        return 2
-    Console().print(format_report(report))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,15 +1,18 @@
-"""How fast the engines play: random legal deals on one core (``hukum bench``).
+"""How fast the engines play: random legal deals on one core (``hukum bench``), for every
+game of :mod:`hukum.games`.
 
-Each deal is shuffled and dealt from its own seed, then played to the end by choosing a
-uniformly random legal move until the deal is over; the time includes the shuffle. The
-figures are for people and for ``make bench``; no test asserts a speed.
+Each deal is shuffled and dealt from its own seed, then played to the end through the
+referee loop (:func:`hukum.play.play_out`), each move drawn uniformly from the legal moves.
+The time is that of dealing and playing (not of the match's draw for the first dealer,
+which a benchmark of deals leaves out). The figures are for people and for ``make bench``;
+no test asserts a speed.
 
 >>> from hukum.mindi import Rules
 >>> result = run(Rules(), deals=3)
 >>> result.deals, result.moves
 (3, 156)
 >>> from hukum import ganjifa
->>> run_ganjifa(ganjifa.Rules(), deals=2).deals          # a Dukal is one move of k cards
+>>> run(ganjifa.Rules(), deals=2, game="ganjifa").deals   # a Dukal is one move of k cards
 2
 """
 
@@ -21,29 +24,20 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Any
 
-from hukum import ganjifa
-from hukum.mindi import PRESETS, Deal, Rules
+from hukum.games import game_named
+from hukum.mindi import Deal, Rules
+from hukum.play import play_out
 
 __all__ = [
     "BenchResult",
     "SolveResult",
     "run",
-    "run_ganjifa",
     "run_presets",
     "run_solver",
     "solve_positions",
 ]
-
-
-M = TypeVar("M")
-
-
-class _Playable(Protocol[M]):
-    def legal_moves(self) -> Sequence[M]: ...
-    def push(self, move: M, seat: int | None = None) -> None: ...
-    def is_over(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -71,67 +65,55 @@ class BenchResult:
 
 
 def run(
-    rules: Rules,
+    rules: Any,
     deals: int | None = 10_000,
     seconds: float | None = None,
     seed: int = 0,
     name: str = "",
+    game: str = "mindi",
 ) -> BenchResult:
-    """Play random legal deals until ``deals`` are done or ``seconds`` have passed."""
-    players = rules.players
-    return _run(
-        lambda done, seed: Deal.new(rules, done % players, seed), deals, seconds, seed, name
-    )
-
-
-def run_ganjifa(
-    rules: ganjifa.Rules,
-    deals: int | None = 2_000,
-    seconds: float | None = None,
-    seed: int = 0,
-    name: str = "ganjifa",
-) -> BenchResult:
-    """:func:`run` for Ganjifa: random legal deals of 120 cards, Dukals and answers included
-    (an answer is drawn uniformly from every choice of k cards)."""
-    return _run(
-        lambda done, seed: ganjifa.Deal.new(rules, done % 3, seed), deals, seconds, seed, name
-    )
-
-
-def _run(
-    new: Callable[[int, int], _Playable[M]],
-    deals: int | None,
-    seconds: float | None,
-    seed: int,
-    name: str,
-) -> BenchResult:
+    """Play random legal deals of ``game`` under ``rules`` until ``deals`` are done or
+    ``seconds`` have passed (a Ganjifa answer to a Dukal is drawn from every choice of k
+    cards)."""
     if deals is None and seconds is None:
         raise ValueError("give a number of deals, a number of seconds, or both")
+    spec = game_named(game)
+    one = spec.one_deal(rules)
     rng = random.Random(seed)
-    draw = rng.random
+    clock = time.perf_counter
     done = moves = 0
-    start = time.perf_counter()
-    deadline = None if seconds is None else start + seconds
-    while (deals is None or done < deals) and (deadline is None or time.perf_counter() < deadline):
-        deal = new(done, rng.getrandbits(32))
-        legal_moves = deal.legal_moves
-        push = deal.push
-        is_over = deal.is_over
-        while not is_over():
-            legal = legal_moves()
-            push(legal[int(draw() * len(legal))])
-            moves += 1
+    spent = 0.0
+    deadline = None if seconds is None else clock() + seconds
+    while (deals is None or done < deals) and (deadline is None or clock() < deadline):
+        deal_seed = rng.getrandbits(32)
+        match = spec.new_match(one, deal_seed)
+        start = clock()
+        deal = match.start_deal(deal_seed)
+        moves += play_out(deal, _random_move(deal.legal_moves, rng.random))
+        spent += clock() - start
         done += 1
-    return BenchResult(name, done, moves, time.perf_counter() - start)
+    return BenchResult(name, done, moves, spent)
+
+
+def _random_move(
+    legal_moves: Callable[[], Sequence[Any]], draw: Callable[[], float]
+) -> Callable[[int], Any]:
+    """A chooser for :func:`~hukum.play.play_out`: a uniformly random legal move."""
+
+    def choose(seat: int) -> Any:
+        legal = legal_moves()
+        return legal[int(draw() * len(legal))]
+
+    return choose
 
 
 def run_presets(
-    deals: int | None = 10_000, seconds: float | None = None, seed: int = 0
+    deals: int | None = 10_000, seconds: float | None = None, seed: int = 0, game: str = "mindi"
 ) -> list[BenchResult]:
-    """:func:`run` for every preset, in turn."""
+    """:func:`run` for every preset of ``game``, in turn."""
     return [
-        run(rules, deals=deals, seconds=seconds, seed=seed, name=name)
-        for name, rules in PRESETS.items()
+        run(rules, deals=deals, seconds=seconds, seed=seed, name=name, game=game)
+        for name, rules in game_named(game).presets.items()
     ]
 
 

@@ -11,7 +11,7 @@ from rich.console import Console
 from hukum import records
 from hukum.bots.ganjifa import make_bot
 from hukum.ganjifa import Match, Rules
-from hukum.ganjifa_terminal import GanjifaGame
+from hukum.terminal import Terminal, screen_for
 from tests.test_cli import hukum, ok
 
 
@@ -35,11 +35,9 @@ def test_a_whole_deal_in_the_terminal_with_every_kind_of_input(tmp_path: Path) -
 
     out = io.StringIO()
     record = tmp_path / "g.json"
-    game = GanjifaGame(
-        match=match,
-        seat=0,
-        choosers={s: make_bot("random", seed=s).choose for s in (1, 2)},
-        console=Console(file=out, width=120, color_system=None),
+    game = Terminal(
+        screen_for(match, Console(file=out, width=120, color_system=None), seat=0),
+        {s: make_bot("random", seed=s) for s in (1, 2)},
         read=read,
         record=record,
     )

@@ -1,0 +1,162 @@
+"""``hukum bench``: how many random legal deals the engines play a second, or how long
+the exact solver takes a position (``--solver``)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from hukum import __version__, bench
+from hukum.cli.args import Commands, UsageError, positive, seconds, tricks_option
+from hukum.games import game_named
+from hukum.mindi import PRESETS, Rules
+
+__all__ = ["add"]
+
+
+def _run_solver(args: argparse.Namespace, out: Console) -> int:
+    deals = args.deals or 10
+    table = Table(
+        title=f"Solver: seconds per position with {args.tricks} tricks left, one core",
+        header_style="bold",
+    )
+    for column in ("trump", "positions", "median", "p95", "max", "nodes/s"):
+        table.add_column(column, justify="left" if column == "trump" else "right")
+    kinds = {"known": ("known (open)", Rules(trump="open")), "cut": ("cut, not yet set", Rules())}
+    searched = []
+    for trump, (name, rules) in kinds.items():
+        if args.trump not in (trump, "both"):
+            continue
+        r = bench.run_solver(
+            rules,
+            tricks=args.tricks,
+            deals=deals,
+            seed=args.seed,
+            name=name,
+            max_nodes=args.max_nodes,
+        )
+        table.add_row(
+            name,
+            str(len(r.times)) + (f" ({r.unsolved} unsolved)" if r.unsolved else ""),
+            _secs(r.median),
+            _secs(r.percentile(95)),
+            _secs(max(r.times)),
+            f"{r.nodes / r.seconds:,.0f}" if r.seconds > 0 else "-",
+        )
+        searched.append(f"{name} {_count(r.median_searched)}")
+    out.print(table)
+    # Positions searched are the same on any machine, unlike the seconds.
+    out.print("Median positions searched: " + "; ".join(searched))
+    if args.max_nodes:
+        out.print(f"unsolved: not solved within {args.max_nodes:,} positions searched")
+    return 0
+
+
+def _count(n: float) -> str:
+    """A number of positions, in millions from a million on: ``416``, ``14.6M``."""
+    return f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n:,.0f}"
+
+
+def _secs(seconds: float) -> str:
+    """A time of the solver benchmark: ``unsolved`` for a position past the node budget."""
+    return "unsolved" if seconds == math.inf else f"{seconds:.3f}"
+
+
+def _run(args: argparse.Namespace, out: Console) -> int:
+    if args.solver:
+        return _run_solver(args, out)
+    deals, limit = args.deals, args.seconds
+    if deals is None and limit is None:
+        deals = 10_000
+    for name, value in (("--deals", deals), ("--seconds", limit)):
+        if value is not None and value <= 0:
+            raise UsageError(f"{name} must be more than 0")
+    if args.all_presets:
+        results = bench.run_presets(deals=deals, seconds=limit, seed=args.seed)
+    else:
+        rules = Rules.preset(args.preset)
+        results = [bench.run(rules, deals=deals, seconds=limit, seed=args.seed, name=args.preset)]
+    # A Ganjifa deal is 120 cards (about 110 moves): a fifth of the Mindi deals.
+    ganjifa = game_named("ganjifa")
+    results.append(
+        bench.run(
+            ganjifa.make_rules(),
+            deals=None if deals is None else max(1, deals // 5),
+            seconds=limit,
+            seed=args.seed,
+            name=ganjifa.name,
+            game=ganjifa.name,
+        )
+    )
+    table = Table(title="Random legal deals on one core", header_style="bold")
+    for column in ("preset", "deals", "moves", "seconds", "deals/s", "moves/s"):
+        table.add_column(column, justify="left" if column == "preset" else "right")
+    for r in results:
+        table.add_row(
+            r.name,
+            f"{r.deals:,}",
+            f"{r.moves:,}",
+            f"{r.seconds:.2f}",
+            f"{r.deals_per_second:,.0f}",
+            f"{r.moves_per_second:,.0f}",
+        )
+    out.print(table)
+    python = sys.implementation.name + " " + ".".join(str(v) for v in sys.version_info[:3])
+    out.print(Text(f"hukum {__version__}, {python}", style="dim"))
+    return 0
+
+
+def add(commands: Commands) -> None:
+    """Add ``bench`` to the command's subparsers."""
+    presets = ", ".join(PRESETS)
+    parser = commands.add_parser(
+        "bench",
+        help="measure how many random legal deals the engine plays per second",
+        description="Play random legal deals on one core and print deals and moves per "
+        "second (default: 10,000 deals of preset classic, then 2,000 deals of Ganjifa).",
+    )
+    parser.add_argument(
+        "--preset",
+        default="classic",
+        choices=list(PRESETS),
+        metavar="NAME",
+        help=f"rule preset: {presets} (default: classic)",
+    )
+    parser.add_argument("--all-presets", action="store_true", help="measure every preset")
+    parser.add_argument("--deals", type=positive, metavar="N", help="deals per preset")
+    parser.add_argument(
+        "--seconds",
+        type=seconds,
+        metavar="S",
+        help="time per preset (with --deals: whichever first)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random play")
+    parser.add_argument(
+        "--solver",
+        action="store_true",
+        help="time the exact solver instead, on seeded positions of each --trump kind "
+        "(default 10 positions each)",
+    )
+    tricks_option(
+        parser, 8, "N", "with --solver: tricks left in each position, 13 for a whole deal"
+    )
+    parser.add_argument(
+        "--trump",
+        choices=("known", "cut", "both"),
+        default="both",
+        help="with --solver: positions with trump known (open hukum), cut hukum with trump "
+        "not yet set, or both (default)",
+    )
+    parser.add_argument(
+        "--max-nodes",
+        type=positive,
+        metavar="N",
+        help="with --solver: give up on a position after searching N positions (it counts "
+        "as unsolved, slower than every solved one)",
+    )
+    parser.set_defaults(run=_run)
