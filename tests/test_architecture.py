@@ -1,0 +1,189 @@
+"""The shape of the house (docs/architecture.md), checked on the source: no import cycle,
+each layer imports only the layers below it, and "which game" is decided in one place, the
+registry (:mod:`hukum.games`), never by comparing a game's name."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+PACKAGE = SRC / "hukum"
+
+#: The layers from the bottom up; a module may import its own layer and those below.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("hukum.cards", "hukum.game", "hukum.recordfile", "hukum.__init__"),
+    ("hukum.mindi", "hukum.ganjifa"),
+    ("hukum.play", "hukum.bots"),
+    ("hukum.games",),
+    ("hukum.records", "hukum.analysis", "hukum.arena", "hukum.bench"),
+    ("hukum.terminal", "hukum.server"),
+    ("hukum.cli", "hukum.__main__"),
+)
+#: The rules engines: they import no other engine.
+ENGINES = ("hukum.mindi", "hukum.ganjifa")
+#: Where a game's name may be compared with a string: the registry and the game specs.
+REGISTRY = "hukum.games"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__" and len(parts) > 1 and parts != ["hukum", "__init__"]:
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {
+        _module_name(p): p for p in sorted(PACKAGE.rglob("*.py")) if "migrations" not in p.parts
+    }
+
+
+MODULES = _modules()
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _walk_runtime(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node, except those under ``if TYPE_CHECKING:`` (imports for type hints only)."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                stack.extend(child.orelse)
+                continue
+            stack.append(child)
+
+
+def _resolve(name: str) -> str | None:
+    """The hukum module ``name`` refers to (a module, or the package of a name in it)."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def imports(module: str) -> set[str]:
+    """The hukum modules ``module`` imports at run time, at any depth of its code."""
+    path = MODULES[module]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in _walk_runtime(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            names = [f"{base}.{a.name}" for a in node.names] + [base]
+        for name in names:
+            target = _resolve(name) if name.startswith("hukum") else None
+            if target is not None and target != module:
+                found.add(target)
+    return found
+
+
+def _layer(module: str) -> int:
+    for i, layer in enumerate(LAYERS):
+        if any(module == top or module.startswith(top + ".") for top in layer):
+            return i
+    raise AssertionError(f"{module} is in no layer of tests/test_architecture.py: add it")
+
+
+def _top(module: str, tops: tuple[str, ...]) -> str | None:
+    return next((t for t in tops if module == t or module.startswith(t + ".")), None)
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle of ``graph`` (module -> modules it imports), or None."""
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (cycle := visit(nxt)) is not None:
+                return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (cycle := visit(node)) is not None:
+            return cycle
+    return None
+
+
+def game_switches(source: str, names: tuple[str, ...]) -> list[int]:
+    """Lines that compare something with a game's name (``== "mindi"``, ``in ("mindi",
+    ...)``, ``case "ganjifa":``): choosing the game by hand instead of through a spec."""
+    lines: list[int] = []
+    for node in ast.walk(ast.parse(source)):
+        constants: list[ast.expr] = []
+        if isinstance(node, ast.Compare):
+            constants = [node.left, *node.comparators]
+            constants += [
+                e
+                for c in node.comparators
+                if isinstance(c, ast.Tuple | ast.List | ast.Set)
+                for e in c.elts
+            ]
+        elif isinstance(node, ast.MatchValue):
+            constants = [node.value]
+        if any(isinstance(c, ast.Constant) and c.value in names for c in constants):
+            lines.append(constants[0].lineno)
+    return lines
+
+
+GRAPH = {module: imports(module) for module in MODULES}
+
+
+def test_there_is_no_import_cycle() -> None:
+    assert find_cycle(GRAPH) is None, " -> ".join(find_cycle(GRAPH) or [])
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_a_module_imports_only_its_layer_and_those_below(module: str) -> None:
+    layer = _layer(module)
+    above = sorted(m for m in GRAPH[module] if _layer(m) > layer)
+    assert not above, f"{module} (layer {layer}) imports a higher layer: {above}"
+    engine = _top(module, ENGINES)
+    if engine is not None:
+        others = sorted(m for m in GRAPH[module] if _top(m, ENGINES) not in (None, engine))
+        assert not others, f"the {engine} engine imports another engine: {others}"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _top(m, (REGISTRY,)) is None))
+def test_no_game_is_chosen_by_its_name_outside_the_registry(module: str) -> None:
+    from hukum.games import GAMES
+
+    source = MODULES[module].read_text(encoding="utf-8")
+    lines = game_switches(source, tuple(GAMES))
+    assert not lines, f"{module} chooses a game by name on lines {lines}: use hukum.games"
+
+
+def test_the_checks_catch_what_they_are_for() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+    switch = 'if game == "mindi":\n    pass\nx = name in ("a", "ganjifa")\n'
+    switch += 'match g:\n    case "ganjifa":\n        pass\n'
+    assert game_switches(switch, ("mindi", "ganjifa")) == [1, 3, 5]
+    assert game_switches("if game == spec.name:\n    pass\n", ("mindi",)) == []
+    assert _layer("hukum.mindi.deal") < _layer("hukum.bots.search") < _layer("hukum.server.app")
+    assert "hukum.recordfile" in imports("hukum.mindi.record")
