@@ -37,21 +37,9 @@ class DeterminizeError(RuntimeError):
 
 
 def shown_voids(view: View) -> list[int]:
-    """Each seat's shown voids as a 4-bit mask of suits, from ``view.voids`` and the reveal.
-
-    The engine's ``view.voids`` notes a void when the void player plays; but when the
-    face-down card is turned up at a player's turn (band hukum, M-12) that player has shown
-    a void in the led suit at once, before playing, so it is added here.
-    """
-    voids = [sum(1 << int(s) for s in v) for v in view.voids]
-    reveal = view.reveal
-    if reveal is not None and reveal.position > 0:
-        if reveal.trick < len(view.tricks):
-            led = view.tricks[reveal.trick].plays[0].card >> 4
-        else:
-            led = view.trick[0].card >> 4
-        voids[reveal.seat] |= 1 << led
-    return voids
+    """Each seat's shown voids (``view.voids``, worked out by the engine's observer,
+    :func:`hukum.mindi.view.shown_voids`) as a 4-bit mask of suits."""
+    return [sum(1 << int(s) for s in v) for v in view.voids]
 
 
 def _allowed(voids: int) -> int:
