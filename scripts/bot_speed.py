@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from hukum.arena import parse_options
+from hukum.cli.args import parse_options
 from hukum.game import Player
 from hukum.games import GAMES
 from hukum.play import play_deal

@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from hukum import records
-from hukum.arena import parse_options
 from hukum.bots import BOT_NAMES, make_bot
 from hukum.bots.solver import Solver
+from hukum.cli.args import parse_options
 from hukum.mindi import Deal
 
 

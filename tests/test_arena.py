@@ -128,3 +128,13 @@ def test_bot_options_reach_the_bots() -> None:
     args = ["search", "rules", "--deals", "1", "--workers", "1", "--no-progress"]
     assert main(["arena", *args, "--a", "worlds=1", "--a", "time_budget=none"]) == 0
     assert main(["arena", *args, "--a", "worlds=1", "--a", "colour=blue"]) == 2
+
+
+def test_rule_options_are_read_as_the_play_command_reads_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["arena", "rules", "random", "--deals", "1", "--workers", "1", "--no-progress"]
+    assert main([*args, "--rule", "points=1,2,4", "--rule", "must-trump=yes"]) == 0
+    assert "must_trump=True, points=(1, 2, 4)" in capsys.readouterr().out.replace("\n", " ")
+    assert main([*args, "--rule", "points"]) == 2
+    assert "--rule 'points': write key=value" in capsys.readouterr().err

@@ -27,7 +27,6 @@ it captured more than 120 cards over its three plays (a third of the cards playe
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import time
@@ -50,7 +49,6 @@ __all__ = [
     "DuplicateResult",
     "check_run",
     "format_report",
-    "parse_options",
     "play_duplicate",
     "run_arena",
     "wilson",
@@ -322,28 +320,3 @@ def format_report(report: ArenaReport) -> Table:
     if report.record_dir:
         table.caption += f"; records in {report.record_dir}"
     return table
-
-
-def _value(text: str) -> Any:
-    for cast in (int, float):
-        try:
-            return cast(text)
-        except ValueError:
-            pass
-    return {"true": True, "false": False, "none": None}.get(text.lower(), text)
-
-
-def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs as keyword options: numbers, ``true``/``false``/``none`` or words;
-    ``max-nodes`` is ``max_nodes``.
-
-    >>> parse_options(["solve_tricks=10", "infer=0.5", "max-nodes=none"])
-    {'solve_tricks': 10, 'infer': 0.5, 'max_nodes': None}
-    """
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise argparse.ArgumentTypeError(f"bot option {pair!r}: write KEY=VALUE")
-        options[key.strip().replace("-", "_")] = _value(value.strip())
-    return options

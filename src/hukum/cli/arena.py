@@ -7,9 +7,9 @@ import os
 
 from rich.console import Console
 
-from hukum.arena import format_report, parse_options, run_arena
+from hukum.arena import format_report, run_arena
 from hukum.bots.base import BotError
-from hukum.cli.args import Commands, UsageError
+from hukum.cli.args import Commands, UsageError, parse_options
 from hukum.game import GameError
 from hukum.games import GAMES, game_named
 
@@ -19,7 +19,7 @@ __all__ = ["add"]
 def _run(args: argparse.Namespace, out: Console) -> int:
     try:
         spec = game_named(args.game)
-        rules = spec.make_rules(args.preset, parse_options(args.rule))
+        rules = spec.make_rules(args.preset, parse_options(args.rule, "--rule"))
         report = run_arena(
             args.bot_a,
             args.bot_b,
@@ -28,13 +28,13 @@ def _run(args: argparse.Namespace, out: Console) -> int:
             seed=args.seed,
             workers=args.workers,
             game=args.game,
-            options_a=parse_options(args.a),
-            options_b=parse_options(args.b),
+            options_a=parse_options(args.a, "--a"),
+            options_b=parse_options(args.b, "--b"),
             record_dir=args.records,
             progress=not args.no_progress,
             first_deal=args.first_deal,
         )
-    except (ValueError, GameError, BotError, argparse.ArgumentTypeError) as e:
+    except (ValueError, GameError, BotError) as e:
         raise UsageError(str(e)) from None
     out.print(format_report(report))
     return 0

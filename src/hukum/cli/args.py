@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import TypeAlias, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeAlias, TypeVar
 
 from hukum.recordfile import RecordError
 
@@ -61,3 +61,42 @@ def load_record(path: str, loads: Callable[[bytes], X]) -> X:
         return loads(data)
     except RecordError as e:
         raise UsageError(f"{path}: {e}") from None
+
+
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("none", "null", ""):
+        return None
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    try:
+        return tuple(int(p) for p in text.split(",")) if "," in text else text
+    except ValueError:
+        return text
+
+
+def parse_options(pairs: Sequence[str], flag: str = "--option") -> dict[str, Any]:
+    """``KEY=VALUE`` pairs (rule or bot options) as keyword options: ``true``/``yes``,
+    ``false``/``no``, ``none``, whole numbers, decimals, lists of whole numbers or words;
+    ``max-nodes`` is ``max_nodes``.
+
+    >>> parse_options(["solve_tricks=10", "infer=0.5", "max-nodes=none", "points=1,2,3"])
+    {'solve_tricks': 10, 'infer': 0.5, 'max_nodes': None, 'points': (1, 2, 3)}
+    >>> parse_options(["must-trump=yes", "time=night"])
+    {'must_trump': True, 'time': 'night'}
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise UsageError(f"{flag} {pair!r}: write key=value, e.g. {flag} must_trump=true")
+        options[key] = _value(value.strip())
+    return options

@@ -13,43 +13,17 @@ from rich.console import Console
 from rich.text import Text
 
 from hukum.bots.base import BotError
-from hukum.cli.args import Commands, UsageError, positive
+from hukum.cli.args import Commands, UsageError, parse_options, positive
 from hukum.game import GameError, Player
 from hukum.games import GAMES, game_named
 from hukum.terminal import SCREENS, Terminal, screen_for
 
-__all__ = ["add", "parse_option"]
-
-
-def parse_option(text: str) -> tuple[str, Any]:
-    """``key=value`` from the command line, the value as a bool, None, int, list or string.
-
-    >>> parse_option("points=1,2,3"), parse_option("must-trump=yes"), parse_option("time=night")
-    (('points', (1, 2, 3)), ('must_trump', True), ('time', 'night'))
-    """
-    key, sep, value = text.partition("=")
-    key = key.strip().replace("-", "_")
-    if not sep or not key:
-        raise UsageError(f"--option {text!r}: write key=value, e.g. --option must_trump=true")
-    v = value.strip()
-    low = v.lower()
-    if low in ("true", "yes", "on"):
-        return key, True
-    if low in ("false", "no", "off"):
-        return key, False
-    if low in ("none", "null", ""):
-        return key, None
-    try:
-        if "," in v:
-            return key, tuple(int(p) for p in v.split(","))
-        return key, int(v)
-    except ValueError:
-        return key, v
+__all__ = ["add"]
 
 
 def _run(args: argparse.Namespace, out: Console) -> int:
     spec = game_named(args.game)
-    options = dict(parse_option(text) for text in args.option)
+    options = parse_options(args.option)
     if args.deals is not None:
         options["deals"] = args.deals
     try:
