@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from hukum.cli.args import parse_options
+from hukum.cli.args import UsageError, parse_options
 from hukum.game import Player
 from hukum.games import GAMES
 from hukum.play import play_deal
@@ -58,7 +58,10 @@ def main() -> None:
     args = parser.parse_args()
     spec = GAMES[args.game]
     rules = spec.one_deal(spec.make_rules(args.preset))
-    options = parse_options(args.option)
+    try:
+        options = parse_options(args.option)
+    except UsageError as e:
+        parser.error(str(e))
     timed = Timed(spec.make_bot(args.bot, seed=1, **options))
     other = spec.make_bot("rules")
     a_seats = next(side.seats for side in spec.seatings(rules)[0] if side.bot == "A")

@@ -24,7 +24,7 @@ from typing import Any
 from hukum import records
 from hukum.bots import BOT_NAMES, make_bot
 from hukum.bots.solver import Solver
-from hukum.cli.args import parse_options
+from hukum.cli.args import UsageError, parse_options
 from hukum.mindi import Deal
 
 
@@ -56,7 +56,10 @@ def main() -> None:
         "--option", action="append", default=[], metavar="KEY=VALUE", help="bot option"
     )
     args = parser.parse_args()
-    options = parse_options(args.option)
+    try:
+        options = parse_options(args.option)
+    except UsageError as e:
+        parser.error(str(e))
     chosen = positions(args.records, args.left[0], args.left[1], args.positions)
     if not chosen:
         parser.error(f"no decisions with {args.left[0]} to {args.left[1]} tricks left there")
