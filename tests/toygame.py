@@ -272,6 +272,9 @@ class HighCardSpec(GameSpec[Rules, Card, View, Deal, Match]):
     def new_match(self, rules: Rules, seed: int) -> Match:
         return Match(rules, seed)
 
+    def new_deal(self, rules: Rules, dealer: int, seed: int) -> Deal:
+        return Deal(dealer, seed, deal_hands(dealer, seed))
+
     def one_deal(self, rules: Rules) -> Rules:
         return Rules(deals=1)
 

@@ -40,6 +40,7 @@ from typing import Any
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
+from hukum import records
 from hukum.game import Player
 from hukum.games import game_named
 from hukum.play import play_deal
@@ -159,8 +160,6 @@ def play_duplicate(
     game: str = "mindi",
 ) -> DuplicateResult:
     """Play deal ``number`` of an arena run once for each of the game's seatings."""
-    from hukum import records
-
     spec = game_named(game)
     match_seed = spec.deal_seed(seed, number)
     one = spec.one_deal(rules)

@@ -269,6 +269,10 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
         """A new match from its seed."""
 
     @abstractmethod
+    def new_deal(self, rules: R, dealer: int, seed: int) -> D:
+        """One deal shuffled from ``seed`` with ``dealer`` dealing, outside any match."""
+
+    @abstractmethod
     def one_deal(self, rules: R) -> R:
         """These rules for a match of exactly one deal (the arena plays such matches)."""
 

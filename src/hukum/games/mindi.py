@@ -121,6 +121,10 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         """A new match."""
         return Match(rules, seed)
 
+    def new_deal(self, rules: Rules, dealer: int, seed: int) -> Deal:
+        """:meth:`Deal.new`."""
+        return Deal.new(rules, dealer, seed)
+
     def one_deal(self, rules: Rules) -> Rules:
         """One deal, no target."""
         return rules.replace(target=None, deals=1)
