@@ -17,7 +17,8 @@ hukum.recordfile.RecordError: not a record: the file is not UTF-8 text (invalid 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 __all__ = [
     "FORMAT",
@@ -30,9 +31,12 @@ __all__ = [
     "field",
     "format_json",
     "is_int",
+    "parse_field",
     "parse_json",
     "same",
 ]
+
+T = TypeVar("T")
 
 #: The value of the ``format`` field of every record.
 FORMAT = "hukum-record"
@@ -170,3 +174,14 @@ def describe(value: Any) -> str:
     if len(text) > 60:
         text = text[:57] + "..."
     return text
+
+
+def parse_field(value: Any, where: str, parse: Callable[[str], T], example: str) -> T:
+    """A JSON string read by ``parse`` (a card, a move); RecordError naming ``where`` if it
+    is no string (``expected`` ``example``) or ``parse`` refuses it with a ValueError."""
+    if not isinstance(value, str):
+        raise RecordError(f"{where}: expected {example}, found {describe(value)}")
+    try:
+        return parse(value)
+    except ValueError as e:
+        raise RecordError(f"{where}: {e}") from None

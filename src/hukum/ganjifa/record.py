@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hukum.ganjifa.cards import Card, CardParseError
+from hukum.ganjifa.cards import Card
 from hukum.ganjifa.deal import Deal, deal_hands
 from hukum.ganjifa.match import Match
 from hukum.ganjifa.move import IllegalMoveError, InvalidMoveError, Move
@@ -58,6 +58,7 @@ from hukum.recordfile import (
     check_header,
     describe,
     format_json,
+    parse_field,
     parse_json,
     same,
 )
@@ -170,12 +171,7 @@ def _rules(data: Any) -> Rules:
 
 
 def _card(value: Any, where: str) -> Card:
-    if not isinstance(value, str):
-        raise RecordError(f'{where}: expected a card such as "Ma1", found {describe(value)}')
-    try:
-        return Card.parse(value)
-    except CardParseError as e:
-        raise RecordError(f"{where}: {e}") from None
+    return parse_field(value, where, Card.parse, 'a card such as "Ma1"')
 
 
 def _replay_deal(match: Match, data: Any, number: int, last: bool) -> None:

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hukum.cards import Card, CardParseError
+from hukum.cards import Card
 from hukum.mindi.deal import Deal, deal_hands
 from hukum.mindi.match import Draw, Match
-from hukum.mindi.move import IllegalMoveError, InvalidMoveError, Move
+from hukum.mindi.move import IllegalMoveError, Move
 from hukum.mindi.outcome import Outcome
 from hukum.mindi.rules import Rules, RulesError
 from hukum.recordfile import (
@@ -34,6 +34,7 @@ from hukum.recordfile import (
     field,
     format_json,
     is_int,
+    parse_field,
     parse_json,
     same,
 )
@@ -261,14 +262,7 @@ def _replay_deal(match: Match, data: Any, number: int, last: bool) -> None:
     if not isinstance(moves, list):
         raise RecordError(f"{where}: 'moves' must be a list of moves, not {describe(moves)}")
     for index, text in enumerate(moves, start=1):
-        if not isinstance(text, str):
-            raise RecordError(
-                f'{where}, move {index}: expected a move such as "10S", found {describe(text)}'
-            )
-        try:
-            move = Move.parse(text)
-        except InvalidMoveError as e:
-            raise RecordError(f"{where}, move {index}: {e}") from None
+        move = parse_field(text, f"{where}, move {index}", Move.parse, 'a move such as "10S"')
         try:
             deal.push(move)
         except IllegalMoveError as e:
@@ -310,9 +304,4 @@ def _replay_deal(match: Match, data: Any, number: int, last: bool) -> None:
 
 
 def _card(value: Any, where: str) -> Card:
-    if not isinstance(value, str):
-        raise RecordError(f'{where}: expected a card such as "10S", found {describe(value)}')
-    try:
-        return Card.parse(value)
-    except CardParseError as e:
-        raise RecordError(f"{where}: {e}") from None
+    return parse_field(value, where, Card.parse, 'a card such as "10S"')
