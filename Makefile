@@ -16,6 +16,7 @@ run: $(STAMP)
 	$(BIN)/hukum serve
 
 test: $(STAMP)
+	@scripts/chromium.sh
 	$(BIN)/pytest -n 2
 
 lint: $(STAMP)
