@@ -15,11 +15,11 @@ PACKAGE = SRC / "hukum"
 
 #: The layers from the bottom up; a module may import its own layer and those below.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("hukum.cards", "hukum.game", "hukum.recordfile", "hukum.__init__"),
+    ("hukum.cards", "hukum.game", "hukum.encoding", "hukum.recordfile", "hukum.__init__"),
     ("hukum.mindi", "hukum.ganjifa"),
     ("hukum.play", "hukum.bots"),
     ("hukum.games",),
-    ("hukum.records", "hukum.analysis", "hukum.arena", "hukum.bench"),
+    ("hukum.records", "hukum.analysis", "hukum.arena", "hukum.bench", "hukum.envs"),
     ("hukum.terminal", "hukum.server"),
     ("hukum.cli", "hukum.__main__"),
 )

@@ -275,6 +275,15 @@ class HighCardSpec(GameSpec[Rules, Card, View, Deal, Match]):
     def new_deal(self, rules: Rules, dealer: int, seed: int) -> Deal:
         return Deal(dealer, seed, deal_hands(dealer, seed))
 
+    def deal_from(
+        self,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        shown_card: int | None = None,
+    ) -> Deal:
+        return Deal(dealer, None, [[Card(c) for c in hand] for hand in hands])
+
     def one_deal(self, rules: Rules) -> Rules:
         return Rules(deals=1)
 

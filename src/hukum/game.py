@@ -24,10 +24,23 @@ hukum.ganjifa.move not a move: 'Ma0' (not a Ganjifa card: 'Ma0' (e.g. Ma1, Ka10,
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    Protocol,
+    TypeVar,
+    runtime_checkable,
+)
+
+if TYPE_CHECKING:
+    from hukum.encoding import Encoding
 
 __all__ = [
     "AnyGame",
@@ -273,6 +286,17 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
         """One deal shuffled from ``seed`` with ``dealer`` dealing, outside any match."""
 
     @abstractmethod
+    def deal_from(
+        self,
+        rules: R,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        shown_card: int | None = None,
+    ) -> D:
+        """A deal of the hands as dealt (each seat's cards in the order received, as the
+        engine's card numbers) and, if the rules show one, the card shown to all."""
+
+    @abstractmethod
     def one_deal(self, rules: R) -> R:
         """These rules for a match of exactly one deal (the arena plays such matches)."""
 
@@ -318,6 +342,18 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
     @abstractmethod
     def describe_outcome(self, deal: D) -> str:
         """A finished deal's result in one line for people."""
+
+    def encoding(self, rules: R) -> Encoding[V, M, D]:
+        """The game under ``rules`` as learning programs see it: whole-number actions and
+        0/1 observations (:mod:`hukum.encoding`, used by :mod:`hukum.envs`)."""
+        raise NotImplementedError(f"{self.title} has no encoding for learning programs")
+
+    def sample_deal(self, view: V, rng: random.Random) -> D:
+        """A deal that agrees with everything ``view``'s seat knows (its hand, the moves
+        made, shown voids, the band chooser's knowledge), the cards it has not seen dealt
+        at random, with the view's history replayed: one world for search and for
+        OpenSpiel's ``resample_from_infostate``."""
+        raise NotImplementedError(f"{self.title} cannot sample deals from a view")
 
     # ------------------------------------------------------------------ players
 

@@ -10,6 +10,7 @@ is ``cardavia``, the defaults. The arena seats bot A alone against two of bot B.
 
 from __future__ import annotations
 
+import random
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from typing import Any
 
 from hukum import ganjifa
 from hukum.bots import ganjifa as ganjifa_bots
+from hukum.bots.ganjifa import search
 from hukum.bots.ganjifa.base import GanjifaBot
 from hukum.game import GameSpec, Side
 from hukum.ganjifa import HAND_SIZE, PLAYERS, Deal, Match, Move, Rules, View
@@ -105,6 +107,17 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
         """:meth:`Deal.new`."""
         return Deal.new(rules, dealer, seed)
 
+    def deal_from(
+        self,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        shown_card: int | None = None,
+    ) -> Deal:
+        if shown_card is not None:
+            raise ValueError("no card is shown in Ganjifa")
+        return Deal(rules, dealer, hands)
+
     def one_deal(self, rules: Rules) -> Rules:
         """One deal."""
         return rules.replace(deals=1)
@@ -183,6 +196,9 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
         """E.g. ``Seat 1 wins: 38–45–37 cards``."""
         outcome = deal.outcome()
         return "in progress" if outcome is None else outcome.describe()
+
+    def sample_deal(self, view: View, rng: random.Random) -> Deal:
+        return search.build_deal(view, search.sample_world(view, rng))
 
     def make_bot(self, name: str, seed: int = 0, **options: Any) -> GanjifaBot:
         """:func:`hukum.bots.ganjifa.make_bot`."""

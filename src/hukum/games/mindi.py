@@ -11,16 +11,19 @@ JSON, bots, records and how the arena plays it (bot A's team against bot B's tea
 
 from __future__ import annotations
 
+import random
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from hukum import bots
+from hukum.bots import search
 from hukum.bots.base import Bot
 from hukum.game import GameSpec, Side
 from hukum.mindi import PRESETS, Deal, Match, Move, MoveKind, Rules, View, deal_hands, deal_seed
 from hukum.mindi import record as mindi_record
+from hukum.mindi.encoding import MindiEncoding
 from hukum.mindi.trick import Played, Trick
 
 __all__ = ["MindiSpec", "PlayResult", "mean_tens", "play_win_rate", "rate"]
@@ -125,6 +128,15 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         """:meth:`Deal.new`."""
         return Deal.new(rules, dealer, seed)
 
+    def deal_from(
+        self,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        shown_card: int | None = None,
+    ) -> Deal:
+        return Deal(rules, dealer, hands, shown_card=shown_card)
+
     def one_deal(self, rules: Rules) -> Rules:
         """One deal, no target."""
         return rules.replace(target=None, deals=1)
@@ -209,6 +221,12 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         """E.g. ``Team 1 wins: 2–2 tens, won on tricks 7–6``."""
         outcome = deal.outcome()
         return "in progress" if outcome is None else outcome.describe()
+
+    def encoding(self, rules: Rules) -> MindiEncoding:
+        return MindiEncoding(rules)
+
+    def sample_deal(self, view: View, rng: random.Random) -> Deal:
+        return search.build_deal(view, search.sample_world(view, rng))
 
     def make_bot(self, name: str, seed: int = 0, **options: Any) -> Bot[View, Move]:
         """:func:`hukum.bots.make_bot`."""
