@@ -26,6 +26,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/hukum bench
+	$(BIN)/hukum bench --env
 	$(BIN)/hukum bench --solver
 	$(BIN)/hukum bench --solver --tricks 13 --deals 5 --trump known
 	$(BIN)/hukum bench --solver --tricks 13 --deals 5 --trump cut --max-nodes 150000000

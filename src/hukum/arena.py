@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from functools import partial
@@ -48,6 +48,7 @@ from hukum.play import play_deal
 __all__ = [
     "ArenaReport",
     "DuplicateResult",
+    "Entrant",
     "check_run",
     "format_report",
     "play_duplicate",
@@ -148,9 +149,22 @@ class ArenaReport:
         return _percentile(t, 0.5), _percentile(t, 0.95), max(t, default=0.0)
 
 
+#: A bot of the arena: a bot's name, or a function from a seed to a player (e.g. an
+#: external policy, :meth:`hukum.envs.agents.PolicyPlayer.factory`); such a function must
+#: be picklable when ``workers > 1``, and its ``name`` attribute names it in the report.
+Entrant = str | Callable[[int], Player[Any, Any]]
+
+
+def entrant_name(entrant: Entrant) -> str:
+    """How an entrant is named in a report."""
+    if isinstance(entrant, str):
+        return entrant
+    return str(getattr(entrant, "name", getattr(entrant, "__name__", "policy")))
+
+
 def play_duplicate(
-    bot_a: str,
-    bot_b: str,
+    bot_a: Entrant,
+    bot_b: Entrant,
     rules: Any,
     seed: int,
     number: int,
@@ -164,7 +178,7 @@ def play_duplicate(
     match_seed = spec.deal_seed(seed, number)
     one = spec.one_deal(rules)
     options = {"A": options_a or {}, "B": options_b or {}}
-    names = {"A": bot_a, "B": bot_b}
+    names: dict[str, Entrant] = {"A": bot_a, "B": bot_b}
     plays: list[Any] = []
     times: dict[str, list[float]] = {"A": [], "B": []}
     for index, sides in enumerate(spec.seatings(rules)):
@@ -172,8 +186,11 @@ def play_duplicate(
         players: dict[int, Player[Any, Any]] = {}
         side_of: dict[int, str] = {}
         for side in sides:
-            bot = spec.make_bot(
-                names[side.bot], seed=play_seed + side.seed_offset, **options[side.bot]
+            entrant, seed_of_bot = names[side.bot], play_seed + side.seed_offset
+            bot = (
+                spec.make_bot(entrant, seed=seed_of_bot, **options[side.bot])
+                if isinstance(entrant, str)
+                else entrant(seed_of_bot)
             )
             for seat in side.seats:
                 players[seat] = bot
@@ -195,7 +212,7 @@ def _add_time(
 
 
 def _chunk(
-    args: tuple[str, str, Any, int],
+    args: tuple[Entrant, Entrant, Any, int],
     numbers: Sequence[int],
     options_a: dict[str, Any] | None,
     options_b: dict[str, Any] | None,
@@ -223,8 +240,8 @@ def check_run(deals: int, workers: int, first_deal: int) -> None:
 
 
 def run_arena(
-    bot_a: str,
-    bot_b: str,
+    bot_a: Entrant,
+    bot_b: Entrant,
     deals: int,
     rules: Any,
     seed: int,
@@ -240,11 +257,13 @@ def run_arena(
 ) -> ArenaReport:
     """Play ``deals`` duplicate deals of ``game`` of bot A against bot B and gather the
     report: the deals numbered ``first_deal`` on of the ``seed`` (so a long run can be split
-    in parts whose results are those of the whole run)."""
+    in parts whose results are those of the whole run). A bot is a bot's name or an
+    :data:`Entrant` function (an external policy)."""
     check_run(deals, workers, first_deal)
     spec = game_named(game)
-    for name, options in ((bot_a, options_a), (bot_b, options_b)):
-        spec.make_bot(name, **(options or {}))  # a bad name or option fails here, not in a worker
+    for entrant, options in ((bot_a, options_a), (bot_b, options_b)):
+        if isinstance(entrant, str):  # a bad name or option fails here, not in a worker
+            spec.make_bot(entrant, **(options or {}))
     rec = None
     if record_dir is not None:
         rec = str(record_dir)
@@ -261,7 +280,8 @@ def run_arena(
         transient=False,
     )
     with bar:
-        task = bar.add_task(spec.arena_title(bot_a, bot_b), total=deals)
+        name_a, name_b = entrant_name(bot_a), entrant_name(bot_b)
+        task = bar.add_task(spec.arena_title(name_a, name_b), total=deals)
         args = (bot_a, bot_b, rules, seed)
         if workers == 1:
             for numbers in _chunks(first_deal, deals, size):
@@ -280,8 +300,8 @@ def run_arena(
     results.sort(key=lambda r: r.deal)
     return ArenaReport(
         game,
-        bot_a,
-        bot_b,
+        name_a,
+        name_b,
         rules,
         seed,
         tuple(results),

@@ -33,6 +33,7 @@ __all__ = [
     "BenchResult",
     "SolveResult",
     "run",
+    "run_env",
     "run_presets",
     "run_solver",
     "solve_positions",
@@ -100,6 +101,33 @@ def _random_move(
         return legal[int(draw() * len(legal))]
 
     return choose
+
+
+def run_env(
+    make_env: Callable[[], Any], deals: int = 500, seed: int = 0, name: str = ""
+) -> BenchResult:
+    """Play ``deals`` episodes of a PettingZoo AEC environment (any, with an
+    ``action_mask`` in its observations: hukum's or PettingZoo's own card games) with
+    uniformly random legal actions, in PettingZoo's usual loop (``last()``, an action from
+    the mask, ``step()``); ``moves`` counts the actions taken."""
+    import numpy as np
+
+    env = make_env()
+    rng = random.Random(seed)
+    clock = time.perf_counter
+    steps = 0
+    start = clock()
+    for number in range(deals):
+        env.reset(seed=seed + number)
+        for _agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            action = None
+            if not (terminated or truncated):
+                legal = np.flatnonzero(observation["action_mask"])
+                action = int(legal[int(rng.random() * len(legal))])
+                steps += 1
+            env.step(action)
+    return BenchResult(name or str(make_env), deals, steps, clock() - start)
 
 
 def run_presets(

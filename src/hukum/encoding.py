@@ -67,7 +67,7 @@ class ActionError(ValueError):
 def from_bits(value: int, size: int) -> npt.NDArray[np.int8]:
     """The ``size`` low bits of ``value`` as an array of 0s and 1s (bit 0 first)."""
     data = np.frombuffer(value.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
-    return np.unpackbits(data, count=size, bitorder="little").view(np.int8)
+    return np.unpackbits(data, bitorder="little")[:size].view(np.int8)
 
 
 def one_hot(index: int | None, size: int) -> int:
@@ -170,7 +170,8 @@ class Encoding(ABC, Generic[V, M, D]):
 
     @abstractmethod
     def tracker(self, deal: D) -> Tracker[M]:
-        """A fast observer of ``deal`` (to be told of every move pushed on it)."""
+        """A fast observer of ``deal``, begun or not (to be told of every move pushed on it
+        from now on)."""
 
     # ------------------------------------------------------------------ rewards
 

@@ -4,6 +4,7 @@ the exact solver takes a position (``--solver``)."""
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import sys
 
@@ -67,9 +68,39 @@ def _secs(seconds: float) -> str:
     return "unsolved" if seconds == math.inf else f"{seconds:.3f}"
 
 
+def _run_env(args: argparse.Namespace, out: Console) -> int:
+    try:
+        from hukum.envs.pettingzoo import env
+    except ImportError as e:
+        raise UsageError(str(e)) from None
+    deals = args.deals or 500
+    table = Table(
+        title="Random legal actions on one core: the engine and the PettingZoo environment",
+        header_style="bold",
+    )
+    for column in ("game", "engine moves/s", "environment steps/s", "share"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for game, preset, share in (("mindi", "classic", 1), ("ganjifa", None, 5)):
+        spec = game_named(game)
+        rules = spec.make_rules(preset)
+        n = max(1, deals // share)  # a Ganjifa deal is about twice as many moves
+        raw = bench.run(rules, deals=n * 4, seed=args.seed, game=game)
+        stepped = bench.run_env(functools.partial(env, game, preset), deals=n, seed=args.seed)
+        table.add_row(
+            spec.name + (f" ({preset})" if preset else ""),
+            f"{raw.moves_per_second:,.0f}",
+            f"{stepped.moves_per_second:,.0f}",
+            f"{stepped.moves_per_second / raw.moves_per_second:.0%}",
+        )
+    out.print(table)
+    return 0
+
+
 def _run(args: argparse.Namespace, out: Console) -> int:
     if args.solver:
         return _run_solver(args, out)
+    if args.env:
+        return _run_env(args, out)
     deals, limit = args.deals, args.seconds
     if deals is None and limit is None:
         deals = 10_000
@@ -141,6 +172,12 @@ def add(commands: Commands) -> None:
         action="store_true",
         help="time the exact solver instead, on seeded positions of each --trump kind "
         "(default 10 positions each)",
+    )
+    parser.add_argument(
+        "--env",
+        action="store_true",
+        help="time the PettingZoo environment (hukum[rl]) against the engine instead "
+        "(default 500 Mindi deals, 100 Ganjifa)",
     )
     tricks_option(
         parser, 8, "N", "with --solver: tricks left in each position, 13 for a whole deal"

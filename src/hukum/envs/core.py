@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -75,6 +75,7 @@ class EnvPlay:
         self.pending: tuple[int, ...] = ()
         self.actions: list[tuple[int, int]] = []
         """Every action so far with its seat."""
+        self._legal: tuple[int, Sequence[Any]] = (-1, ())  # (moves made, legal moves then)
 
     def copy(self) -> EnvPlay:
         """An independent copy."""
@@ -98,17 +99,24 @@ class EnvPlay:
         """Whether the deal is over."""
         return self.deal.is_over()
 
+    def legal_moves(self) -> Sequence[Any]:
+        """The deal's legal moves now (asked of the deal once a position)."""
+        made = len(self.actions)
+        if self._legal[0] != made:
+            self._legal = (made, self.deal.legal_moves())
+        return self._legal[1]
+
     def action_mask(self) -> int:
         """The legal actions of the seat to act, as bits."""
         if self.deal.is_over():
             return 0
-        return self.game.encoding.action_mask(self.deal.legal_moves(), self.pending)
+        return self.game.encoding.action_mask(self.legal_moves(), self.pending)
 
     def legal_actions(self) -> list[int]:
         """The legal actions of the seat to act, in increasing order."""
         if self.deal.is_over():
             return []
-        return self.game.encoding.legal_actions(self.deal.legal_moves(), self.pending)
+        return self.game.encoding.legal_actions(self.legal_moves(), self.pending)
 
     def mask_array(self, seat: int) -> npt.NDArray[np.int8]:
         """``seat``'s action mask as an array (all 0 unless it is to act)."""
@@ -123,8 +131,10 @@ class EnvPlay:
             raise GameError("the deal is over")
         seat = deal.turn
         assert seat is not None
-        legal = deal.legal_moves()
+        legal = self.legal_moves()
         try:
+            if isinstance(action, bool):
+                raise TypeError("a bool is not an action")
             action = operator.index(action)  # numpy integers too
         except TypeError:
             raise self.game.encoding.refuse(legal, self.pending, action) from None

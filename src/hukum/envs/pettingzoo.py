@@ -23,13 +23,13 @@ A whole deal with random legal actions:
 >>> import numpy as np
 >>> e = env(game="mindi", preset="hidden")
 >>> e.reset(seed=3)
->>> rng = np.random.default_rng(3)
+>>> rng, rewards = np.random.default_rng(3), {}
 >>> for agent in e.agent_iter():
-...     obs, reward, terminated, truncated, info = e.last()
+...     obs, rewards[agent], terminated, truncated, info = e.last()
 ...     action = None if terminated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
 ...     e.step(action)
->>> sum(e._cumulative_rewards.values()) == 0
-True
+>>> sorted(rewards.values()), info["outcome"]
+([-1.0, -1.0, 1.0, 1.0], 'Team 1 wins with mendikot: 0–4 tens')
 """
 
 from __future__ import annotations

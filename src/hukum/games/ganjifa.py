@@ -23,6 +23,7 @@ from hukum.bots.ganjifa.base import GanjifaBot
 from hukum.game import GameSpec, Side
 from hukum.ganjifa import HAND_SIZE, PLAYERS, Deal, Match, Move, Rules, View
 from hukum.ganjifa import record as ganjifa_record
+from hukum.ganjifa.encoding import GanjifaEncoding
 
 __all__ = ["GanjifaPlay", "GanjifaSpec", "mean_cards", "win_share"]
 
@@ -196,6 +197,10 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
         """E.g. ``Seat 1 wins: 38–45–37 cards``."""
         outcome = deal.outcome()
         return "in progress" if outcome is None else outcome.describe()
+
+    def encoding(self, rules: Rules) -> GanjifaEncoding:
+        """:class:`~hukum.ganjifa.encoding.GanjifaEncoding`: 960 actions, an observation of 1509."""
+        return GanjifaEncoding(rules)
 
     def sample_deal(self, view: View, rng: random.Random) -> Deal:
         return search.build_deal(view, search.sample_world(view, rng))

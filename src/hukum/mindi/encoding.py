@@ -26,6 +26,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -35,9 +36,9 @@ from hukum.encoding import Encoding, RewardKind, Segment, Tracker, from_bits, on
 from hukum.mindi.deal import Deal
 from hukum.mindi.move import HIDE_MOVES, PLAY_MOVES, Move, MoveKind
 from hukum.mindi.rules import Rules
-from hukum.mindi.trick import Played, Trick
+from hukum.mindi.trick import Played
 from hukum.mindi.trump import METHODS
-from hukum.mindi.view import View, shown_voids
+from hukum.mindi.view import View
 
 __all__ = ["MindiEncoding"]
 
@@ -77,6 +78,10 @@ for _c, _m in enumerate(HIDE_MOVES):
 _ACTION_BITS[id(Move.REVEAL_TRUMP)] = 1 << _REVEAL
 for _s in Suit:
     _ACTION_BITS[id(Move.announce(_s))] = 1 << (_ANNOUNCE + _s)
+_MOVES: dict[int, Move] = {}  # action -> its interned move
+for _m in (*PLAY_MOVES, *HIDE_MOVES, Move.REVEAL_TRUMP, *(Move.announce(s) for s in Suit)):
+    if _m is not None:
+        _MOVES[_ACTION_BITS[id(_m)].bit_length() - 1] = _m
 
 
 class MindiEncoding(Encoding[View, Move, Deal]):
@@ -136,10 +141,10 @@ class MindiEncoding(Encoding[View, Move, Deal]):
         return mask
 
     def decode(self, legal: Sequence[Move], pending: Sequence[int], action: int) -> Move | None:
-        if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < 109:
-            for move in legal:
-                if _ACTION_BITS[id(move)] == 1 << action:
-                    return move
+        move = _MOVES.get(action) if type(action) is int else None
+        for m in legal:
+            if m is move:
+                return move
         raise self.refuse(legal, pending, action)
 
     def encode(self, move: Move) -> list[int]:
@@ -241,7 +246,7 @@ class MindiEncoding(Encoding[View, Move, Deal]):
         return from_bits(value, self._size)
 
     def tracker(self, deal: Deal) -> MindiTracker:
-        return MindiTracker(self, deal)
+        return MindiTracker.following(self, deal)
 
     # ------------------------------------------------------------------ rewards
 
@@ -258,104 +263,262 @@ class MindiEncoding(Encoding[View, Move, Deal]):
 
 
 class MindiTracker(Tracker[Move]):
-    """Observations of a Mindi deal in progress from its own state (what
-    :meth:`MindiEncoding.observe` gives of each seat's view, checked by the tests)."""
+    """Observations of a Mindi deal in progress, kept up to date move by move: the same
+    arrays as :meth:`MindiEncoding.observe` of each seat's view (the tests check it on
+    every seat of every position of many deals), without building views.
+
+    What every seat sees alike is kept in one array with the seats in seat order and the
+    teams in team order; a seat's observation is that array with its seats and teams turned
+    to start at its own (one gather), then its own hand, face-down card, trump and shown
+    voids written in."""
 
     def __init__(self, encoding: MindiEncoding, deal: Deal, _from: MindiTracker | None = None):
         self.encoding = encoding
         self.deal = deal
-        if _from is None:
-            self.played = [0] * deal.rules.players
-            self.version = 0  # how many times the shown voids may have changed
-            self._reveal = deal._reveal
-            self._known = deal._known
-            for seat, move in deal.history:
-                self._note(seat, move)
-        else:
-            self.played = list(_from.played)
-            self.version = _from.version
-            self._reveal = _from._reveal
-            self._known = _from._known
-        self._voids: dict[bool, tuple[int, list[int]]] = {}
+        self._at, self._gather = _layout(encoding)
+        n = encoding.players
+        self._public: npt.NDArray[np.int8] = np.zeros(encoding.observation_size, np.int8)
+        self._hands = [np.zeros(52, np.int8) for _ in range(n)]  # each seat's, as last seen
+        self._masks = [0] * n  # the hands those rows show
+        # phase, turn, leader, trump known, revealed, reveal object: what _sync compares
+        self._state: list[Any] = [None] * 6
+        self._sizes: list[int | None] = [None] * n
+        self._voids = [0] * n  # suits each seat has shown it lacks (4-bit masks)
+        # (trick, position) from which everyone knows trump (M-8 must_trump binds from there)
+        self._public_from: tuple[int, int] | None = None
+        if _from is not None:
+            self._public[:] = _from._public
+            self._hands = [h.copy() for h in _from._hands]
+            self._masks = list(_from._masks)
+            self._state = list(_from._state)
+            self._sizes = list(_from._sizes)
+            self._voids = list(_from._voids)
+            self._public_from = _from._public_from
+            return
+        assert not deal._stack, "MindiTracker.following(...) follows a deal begun already"
+        at = self._at
+        shown = deal.shown_card
+        if shown is not None:
+            self._public[at["shown_card"] + _index(shown)] = 1
+        self._one(at["dealer"], None, deal.dealer)
+        self._one(at["chooser"], None, deal.chooser)
+        self._tricks_done()
+        self._sync()
+
+    @classmethod
+    def following(cls, encoding: MindiEncoding, deal: Deal) -> MindiTracker:
+        """A tracker of ``deal``, from its start or from the middle (the moves made so far
+        followed on a copy)."""
+        if not deal._stack:
+            return cls(encoding, deal)
+        start = deal.copy()
+        moves = []
+        while start._stack:
+            seat = start._stack[-1].seat
+            moves.append((seat, start.pop()))
+        replay = cls(encoding, start)
+        for seat, move in reversed(moves):
+            start.push(move, seat=seat)
+            replay.pushed()
+        return cls(encoding, deal, replay)
 
     def copy(self, deal: object) -> MindiTracker:
         assert isinstance(deal, Deal)
         return MindiTracker(self.encoding, deal, self)
 
+    def _one(self, at: int, old: int | None, new: int | None) -> None:
+        """Move a one-hot bit of the public array from ``old`` to ``new``."""
+        if old is not None:
+            self._public[at + old] = 0
+        if new is not None:
+            self._public[at + new] = 1
+
     def pushed(self) -> None:
         undo = self.deal._stack[-1]
         self._note(undo.seat, undo.move)
+        self._sync(undo.seat if undo.move.kind is MoveKind.PLAY else None)
 
     def _note(self, seat: int, move: Move) -> None:
+        """The public array after a card is played (the rest is _sync's)."""
+        if move.kind is not MoveKind.PLAY:
+            return
+        card = move.card
+        assert card is not None
         deal = self.deal
-        if move.kind is MoveKind.PLAY:
-            assert move.card is not None
-            self.played[seat] |= 1 << move.card
-            trick = deal._trick or deal._tricks[-1][1]
-            if trick[0][1] >> 4 != move.card >> 4:
-                self.version += 1
-        if deal._reveal is not self._reveal or deal._known != self._known:
-            self._reveal = deal._reveal
-            self._known = deal._known
-            self.version += 1
+        at = self._at
+        i = seat * 52 + _index(card)
+        public = self._public
+        public[at["played"] + i] = 1
+        if deal._trick:
+            public[at["trick"] + i] = 1
+            number, position = len(deal._tricks), len(deal._trick) - 1
+            led = deal._trick[0][1] >> 4
+        else:
+            start = at["trick"]
+            public[start : start + self.encoding.players * 52] = 0
+            self._tricks_done()
+            number, position = len(deal._tricks) - 1, len(deal._tricks[-1][1]) - 1
+            led = deal._tricks[-1][1][0][1] >> 4
+        if position:
+            self._shown(seat, number, position, led, card >> 4)
 
-    def _shown_voids(self, trump: int | None) -> list[int]:
-        """The shown voids (4-bit masks) for an observer who knows ``trump`` (or not)."""
-        key = trump is not None
-        cached = self._voids.get(key)
-        if cached is not None and cached[0] == self.version:
-            return cached[1]
+    def _shown(self, seat: int, number: int, position: int, led: int, suit: int) -> None:
+        """The voids a card of ``suit`` played to a trick led in ``led`` shows, as
+        :func:`hukum.mindi.view.shown_voids` works them out from the whole play."""
         deal = self.deal
-        tricks = [
-            Trick(leader, tuple(Played(*p) for p in plays), winner)
-            for leader, plays, winner in deal._tricks
-        ]
-        trick = [Played(*p) for p in deal._trick]
-        voids = shown_voids(
-            deal.rules, tricks, trick, None if trump is None else Suit(trump), deal._reveal
-        )
-        masks = [sum(1 << s for s in v) for v in voids]
-        self._voids[key] = (self.version, masks)
-        return masks
+        if self._public_from is None and deal._known:
+            plays = [[Played(*p) for p in t[1]] for t in deal._tricks]
+            if deal._trick:
+                plays.append([Played(*p) for p in deal._trick])
+            self._public_from = deal._method.public_from(plays, deal._reveal)
+        reveal = deal._reveal
+        at_reveal = reveal is not None and (reveal.trick, reveal.position) == (number, position)
+        voids = 0
+        if at_reveal or suit != led:
+            voids = 1 << led
+        if suit != led:
+            public = self._public_from
+            obliged = (at_reveal and reveal is not None and reveal.asked) or (
+                deal._must_trump and public is not None and (number, position) >= public
+            )
+            if obliged and suit != deal._trump:
+                voids |= 1 << deal._trump
+        self._void(seat, voids)
+
+    def _void(self, seat: int, suits: int) -> None:
+        """Add suits to those ``seat`` has shown it lacks."""
+        voids = self._voids[seat] | suits
+        if voids != self._voids[seat]:
+            self._voids[seat] = voids
+            start = self._at["voids"] + 4 * seat
+            for s in range(4):
+                self._public[start + s] = voids >> s & 1
+
+    def _tricks_done(self) -> None:
+        """The public array after a trick: tricks won, tens, the dehla pile."""
+        deal = self.deal
+        at = self._at
+        public = self._public
+        won0 = sum(1 for _, _, w in deal._tricks if w & 1 == 0)
+        start = at["tricks_won"]
+        public[start : start + 2 * _MOST] = 0
+        public[start + won0] = 1
+        public[start + _MOST + len(deal._tricks) - won0] = 1
+        start = at["tens"]
+        for team in (0, 1):
+            tens = _tens(deal._taken[team])
+            for s in range(4):
+                public[start + 4 * team + s] = tens >> s & 1
+        start = at["pile"]
+        public[start : start + 52] = 0
+        for c in bits(deal._pile):
+            public[start + _index(c)] = 1
+
+    def _sync(self, mover: int | None = None) -> None:
+        """Bring the small public parts up to date: phase, turn, leader, trump known, the
+        reveal, hand sizes (only the ``mover``'s if it just played a card and nothing else
+        changed)."""
+        deal = self.deal
+        at = self._at
+        state = self._state
+        phase = deal._phase
+        turn = None if phase == 3 else deal._turn
+        leader = deal._trick[0][0] if deal._trick else None
+        if phase != state[0]:
+            self._one(at["phase"], state[0], phase)
+        if turn != state[1]:
+            self._one(at["turn"], state[1], turn)
+        if leader != state[2]:
+            self._one(at["leader"], state[2], leader)
+        reveal = deal._reveal
+        if deal._known is not state[3] or reveal is not state[5]:
+            self._public[at["trump_known"]] = deal._known
+            self._public[at["revealed"]] = reveal is not None
+            trick = deal._trick
+            if (
+                reveal is not None
+                and trick
+                and (reveal.trick, reveal.position)
+                == (
+                    len(deal._tricks),
+                    len(trick),
+                )
+            ):
+                # Turned up at the turn of the player to move: a void shown already.
+                self._void(reveal.seat, 1 << (trick[0][1] >> 4))
+        if mover is not None and phase == state[0] and reveal is state[5]:
+            seats: Sequence[int] = (mover,)
+        else:
+            seats = range(len(deal._hands))
+        state[:] = (phase, turn, leader, deal._known, reveal is not None, reveal)
+        start = at["hand_sizes"]
+        for seat in seats:
+            hand = deal._hands[seat]
+            size = 5 if phase == 1 else hand.bit_count()
+            old = self._sizes[seat]
+            if size != old:
+                self._one(start + seat * _MOST, old, size)
+                self._sizes[seat] = size
 
     def observe(self, seat: int, pending: Sequence[int] = ()) -> npt.NDArray[np.int8]:
         deal = self.deal
-        n = deal._n
-        phase = deal._phase
-        if phase == 1:  # announce: the rest of the pack is dealt after the announcement
-            hand = sum(1 << c for c in deal._dealt[seat][:5])
-            sizes: Sequence[int] = [5] * n
-        else:
-            hand = deal._hands[seat]
-            sizes = [h.bit_count() for h in deal._hands]
+        at = self._at
+        obs: npt.NDArray[np.int8] = self._public.take(self._gather[seat])
+        hand = sum(1 << c for c in deal._dealt[seat][:5]) if deal._phase == 1 else deal._hands[seat]
+        row = self._hands[seat]
+        changed = hand ^ self._masks[seat]
+        if changed:
+            for c in bits(changed):
+                row[_index(c)] = hand >> c & 1
+            self._masks[seat] = hand
+        start = at["hand"]
+        obs[start : start + 52] = row
         own = deal._facedown if seat == deal._chooser and deal._facedown >= 0 else -1
+        if own >= 0 and not deal._known:
+            obs[at["face_down"] + _index(own)] = 1
         trump = deal._trump if deal._known or own >= 0 else None
-        trick = [0] * n
-        for p in deal._trick:
-            trick[p[0]] |= 1 << p[1]
-        team = seat & 1
-        taken = deal._taken
-        won0 = sum(1 for _, _, w in deal._tricks if w & 1 == 0)
-        won = (won0, len(deal._tricks) - won0)
-        shown = deal.shown_card
-        return self.encoding.from_facts(
-            seat=seat,
-            hand=hand,
-            face_down=1 << own if own >= 0 and not deal._known else 0,
-            shown=0 if shown is None else 1 << shown,
-            pile=deal._pile,
-            played=self.played,
-            trick=trick,
-            voids=self._shown_voids(trump),
-            trump=trump,
-            trump_known=deal._known,
-            revealed=deal._reveal is not None,
-            phase=phase,
-            turn=None if phase == 3 else deal._turn,
-            leader=deal._trick[0][0] if deal._trick else None,
-            chooser=deal.chooser,
-            dealer=deal.dealer,
-            tens=(taken[team], taken[1 - team]),
-            tricks_won=(won[team], won[1 - team]),
-            hand_sizes=sizes,
-        )
+        if trump is not None:
+            obs[at["trump"] + trump] = 1
+        return obs
+
+
+def _layout(encoding: MindiEncoding) -> tuple[dict[str, int], list[npt.NDArray[np.intp]]]:
+    """Where each segment starts, and for each seat the gather that turns the public array
+    (seats in seat order, teams in team order) into its observation's order."""
+    key = (encoding.players,)
+    cached = _LAYOUTS.get(key)
+    if cached is not None:
+        return cached
+    n = encoding.players
+    at: dict[str, int] = {}
+    start = 0
+    for name, shape in encoding.segments:
+        at[name] = start
+        start += int(np.prod(shape))
+    gathers = []
+    for seat in range(n):
+        index = np.arange(start, dtype=np.intp)
+        for name, shape in encoding.segments:
+            rows, width = shape[0], int(np.prod(shape[1:]))
+            if name in _SEAT_ROWS:
+                order = [(seat + r) % n for r in range(n)]
+            elif name in _TEAM_ROWS:
+                order = [seat & 1, 1 - (seat & 1)]
+            else:
+                continue
+            base = at[name]
+            for r, source in enumerate(order):
+                index[base + r * width : base + (r + 1) * width] = np.arange(
+                    base + source * width, base + (source + 1) * width
+                )
+            del rows
+        gathers.append(index)
+    _LAYOUTS[key] = (at, gathers)
+    return at, gathers
+
+
+_SEAT_ROWS = frozenset(
+    ("played", "trick", "voids", "turn", "leader", "chooser", "dealer", "hand_sizes")
+)
+_TEAM_ROWS = frozenset(("tens", "tricks_won"))
+_LAYOUTS: dict[tuple[int], tuple[dict[str, int], list[npt.NDArray[np.intp]]]] = {}
