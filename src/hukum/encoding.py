@@ -30,6 +30,8 @@ True
 
 from __future__ import annotations
 
+import functools
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Generic, Literal, TypeVar
@@ -96,20 +98,27 @@ class Encoding(ABC, Generic[V, M, D]):
     """The named parts of an observation, in order, with their shapes. Seats are counted
     from the observer: row 0 is the observer, row 1 the next seat in seat order, …"""
 
-    @property
+    @functools.cached_property
+    def offsets(self) -> dict[str, tuple[int, tuple[int, ...]]]:
+        """Where each segment starts in an observation, with its shape."""
+        offsets = {}
+        start = 0
+        for name, shape in self.segments:
+            offsets[name] = (start, shape)
+            start += math.prod(shape)
+        return offsets
+
+    @functools.cached_property
     def observation_size(self) -> int:
         """The length of an observation array."""
-        return sum(int(np.prod(shape)) for _, shape in self.segments)
+        return sum(math.prod(shape) for _, shape in self.segments)
 
     def segment(self, observation: npt.NDArray[np.int8], name: str) -> npt.NDArray[np.int8]:
         """One named part of an observation, in its shape."""
-        start = 0
-        for seg, shape in self.segments:
-            size = int(np.prod(shape))
-            if seg == name:
-                return observation[start : start + size].reshape(shape)
-            start += size
-        raise KeyError(f"no segment {name!r}; the segments are " + ", ".join(self.names))
+        if name not in self.offsets:
+            raise KeyError(f"no segment {name!r}; the segments are " + ", ".join(self.names))
+        start, shape = self.offsets[name]
+        return observation[start : start + math.prod(shape)].reshape(shape)
 
     @property
     def names(self) -> list[str]:

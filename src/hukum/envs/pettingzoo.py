@@ -149,9 +149,8 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[np.int8]], int | None]):
             for seat, reward in enumerate(play.rewards()):
                 self.rewards[self.possible_agents[seat]] = reward
             self.terminations = dict.fromkeys(self.agents, True)
-            self.infos = {
-                a: {"outcome": self.game.spec.describe_outcome(play.deal)} for a in self.agents
-            }
+            outcome = self.game.spec.describe_outcome(play.deal)
+            self.infos = {a: {"outcome": outcome} for a in self.agents}
         self.agent_selection = self._agent_to_act()
         self._accumulate_rewards()
 

@@ -20,6 +20,7 @@ from typing import Any
 from hukum import bots
 from hukum.bots import search
 from hukum.bots.base import Bot
+from hukum.cards import bits, deck
 from hukum.game import GameSpec, Side
 from hukum.mindi import PRESETS, Deal, Match, Move, MoveKind, Rules, View, deal_hands, deal_seed
 from hukum.mindi import record as mindi_record
@@ -226,6 +227,17 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         return MindiEncoding(rules)
 
     def sample_deal(self, view: View, rng: random.Random) -> Deal:
+        if view.phase == "announce":
+            # Announce hukum before the announcement: each seat has been given five cards
+            # and nothing has been played; the rest of the pack is dealt after it (M-15).
+            pool = [c for c in bits(deck(view.rules.deck)) if c not in view.hand]
+            rng.shuffle(pool)
+            size = view.rules.hand_size
+            hands = []
+            for seat in range(view.rules.players):
+                first = list(view.hand) if seat == view.seat else [pool.pop() for _ in range(5)]
+                hands.append(first + [pool.pop() for _ in range(size - 5)])
+            return Deal(view.rules, view.dealer, hands)
         return search.build_deal(view, search.sample_world(view, rng))
 
     def make_bot(self, name: str, seed: int = 0, **options: Any) -> Bot[View, Move]:

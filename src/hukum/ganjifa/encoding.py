@@ -44,6 +44,7 @@ Move.parse('give Ma1 Ku9 KaR')
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -99,12 +100,12 @@ def _offsets(segments: Sequence[Segment]) -> dict[str, int]:
     out, at = {}, 0
     for name, shape in segments:
         out[name] = at
-        at += int(np.prod(shape))
+        at += math.prod(shape)
     return out
 
 
 _AT = _offsets(_SEGMENTS)
-_OBS_SIZE = sum(int(np.prod(shape)) for _, shape in _SEGMENTS)
+_OBS_SIZE = sum(math.prod(shape) for _, shape in _SEGMENTS)
 
 # The tracker's public array: the observation's segments with seats in absolute order,
 # every seat's hand in place of the observer's (3 × 120), no pending part, and one 0 at the
@@ -114,7 +115,7 @@ _PUBLIC: tuple[Segment, ...] = (
     *(s for s in _SEGMENTS if s[0] not in ("hand", "pending")),
 )
 _B = _offsets(_PUBLIC)
-_ZERO = sum(int(np.prod(shape)) for _, shape in _PUBLIC)
+_ZERO = sum(math.prod(shape) for _, shape in _PUBLIC)
 _B_HAND, _B_PLAYED, _B_TRICK, _B_CAPT = _B["hand"], _B["played"], _B["trick"], _B["captured"]
 _B_VOIDS, _B_SIZES, _B_PHASE, _B_NEED = _B["voids"], _B["hand_sizes"], _B["phase"], _B["need"]
 _B_TURN, _B_LEADER = _B["turn"], _B["leader"]

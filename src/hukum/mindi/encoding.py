@@ -25,6 +25,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -490,16 +491,12 @@ def _layout(encoding: MindiEncoding) -> tuple[dict[str, int], list[npt.NDArray[n
     if cached is not None:
         return cached
     n = encoding.players
-    at: dict[str, int] = {}
-    start = 0
-    for name, shape in encoding.segments:
-        at[name] = start
-        start += int(np.prod(shape))
+    at = {name: start for name, (start, _) in encoding.offsets.items()}
     gathers = []
     for seat in range(n):
-        index = np.arange(start, dtype=np.intp)
+        index = np.arange(encoding.observation_size, dtype=np.intp)
         for name, shape in encoding.segments:
-            rows, width = shape[0], int(np.prod(shape[1:]))
+            width = math.prod(shape[1:])
             if name in _SEAT_ROWS:
                 order = [(seat + r) % n for r in range(n)]
             elif name in _TEAM_ROWS:
@@ -511,7 +508,6 @@ def _layout(encoding: MindiEncoding) -> tuple[dict[str, int], list[npt.NDArray[n
                 index[base + r * width : base + (r + 1) * width] = np.arange(
                     base + source * width, base + (source + 1) * width
                 )
-            del rows
         gathers.append(index)
     _LAYOUTS[key] = (at, gathers)
     return at, gathers
