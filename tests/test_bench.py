@@ -49,3 +49,13 @@ def test_solver_positions_keep_cut_trump_unset() -> None:
     assert len(positions) == 3
     for deal in positions:
         assert not deal.trump_known and not deal.trick and len(deal.tricks) == 8
+
+
+def test_run_env_counts_the_steps_of_any_pettingzoo_environment() -> None:
+    from hukum.envs.pettingzoo import env
+
+    result = bench.run_env(lambda: env("mindi", "classic"), deals=3, seed=1, name="mindi env")
+    assert result.name == "mindi env" and result.deals == 3
+    assert result.moves == 3 * 52 and result.moves_per_second > 0
+    hidden = bench.run_env(lambda: env("mindi", "hidden"), deals=3, seed=1)
+    assert hidden.moves == 3 * 53  # the face-down card is one action more

@@ -343,3 +343,10 @@ def _read_until(stream: IO[bytes], marker: str) -> str:
 def _hand(screen: str) -> list[Card]:
     part = screen.rsplit("Your hand", 1)[-1].split(PROMPT)[0]
     return cards_in(part.split("\n", 1)[1] if "\n" in part else "")
+
+
+def test_bench_env_prints_the_environment_beside_the_engine() -> None:
+    out = ok(hukum("bench", "--env", "--deals", "5"))
+    assert "environment steps/s" in out and "engine moves/s" in out
+    for game in ("mindi (classic)", "ganjifa"):
+        assert re.search(rf"│ {re.escape(game)}\s+│\s+[\d,]+ │\s+[\d,]+ │\s+\d+% │", out), game
