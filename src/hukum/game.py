@@ -277,6 +277,11 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
     def players(self, rules: R) -> int:
         """How many seats a deal of these rules has."""
 
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """Every number of seats some rules of the game have (default: its presets')."""
+        return tuple(sorted({self.players(rules) for rules in self.presets.values()}))
+
     @abstractmethod
     def new_match(self, rules: R, seed: int) -> X:
         """A new match from its seed."""

@@ -91,6 +91,7 @@ A deal hukum deals from a seed, with no chance node:
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -185,32 +186,8 @@ def _parse_options(text: object) -> dict[str, Any]:
     return data
 
 
-def _player_counts(spec: AnyGame) -> list[int]:
-    """How many players the game's rules allow: its presets', and those of a ``players``
-    option from 1 to 16 that the default rules take, alone or with one other whole-number
-    option lowered (Mindi's 6 and 8 players need a 48-card pack)."""
-    counts = {spec.players(rules) for rules in spec.presets.values()}
-    default = spec.rules_to_dict(spec.make_rules())
-    if not isinstance(default.get("players"), int):
-        return sorted(counts)
-    others = [
-        {name: value}
-        for name, top in default.items()
-        if name != "players" and isinstance(top, int) and not isinstance(top, bool)
-        for value in range(top - 1, 0, -1)
-    ]
-    for n in range(1, 17):
-        for extra in [{}, *others]:
-            try:
-                counts.add(spec.players(spec.make_rules(None, {**extra, "players": n})))
-            except (GameError, ValueError, TypeError):
-                continue
-            break
-    return sorted(counts)
-
-
 def _game_type(spec: AnyGame) -> Any:
-    counts = _player_counts(spec)
+    counts = spec.player_counts
     return pyspiel.GameType(
         short_name=game_name(spec.name),
         long_name=f"hukum {spec.title}",
@@ -266,7 +243,7 @@ class _Table:
         self.parts: list[tuple[str, int, int, int]] = []
         self.part_of: list[int] = []
         for name, shape in encoding.segments:
-            size = int(np.prod(shape))
+            size = math.prod(shape)
             rows = shape[0] if len(shape) > 1 else 0
             self.parts.append((name, len(self.part_of), rows, size // max(rows, 1)))
             self.part_of += [len(self.parts) - 1] * size
@@ -717,12 +694,12 @@ class _Observer:
                 ("history", (table.max_actions, table.row)),
             ]
         assert len({name for name, _ in pieces}) == len(pieces), "segment names clash"
-        size = sum(int(np.prod(shape)) for _, shape in pieces)
+        size = sum(math.prod(shape) for _, shape in pieces)
         self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
         at = 0
         for name, shape in pieces:
-            length = int(np.prod(shape))
+            length = math.prod(shape)
             self.dict[name] = self.tensor[at : at + length].reshape(shape)
             at += length
         self._obs_at = table.slots if self.perfect_recall else 0

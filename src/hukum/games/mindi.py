@@ -121,6 +121,10 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         """4, 6 or 8 (M-1)."""
         return rules.players
 
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return (4, 6, 8)
+
     def new_match(self, rules: Rules, seed: int) -> Match:
         """A new match."""
         return Match(rules, seed)
