@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Generic, Literal, TypeVar
@@ -46,6 +47,7 @@ __all__ = [
     "RewardKind",
     "Segment",
     "Tracker",
+    "action_number",
     "from_bits",
     "one_hot",
 ]
@@ -64,6 +66,17 @@ Segment = tuple[str, tuple[int, ...]]
 
 class ActionError(ValueError):
     """An action that is not legal now; the message names it and the legal ones."""
+
+
+def action_number(action: object) -> int | None:
+    """An action as an ``int`` (numpy's integers too), or None if it is no whole number (a
+    bool is none either)."""
+    if isinstance(action, bool):
+        return None
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def from_bits(value: int, size: int) -> npt.NDArray[np.int8]:

@@ -34,19 +34,19 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
 
-from hukum.encoding import Encoding, from_bits
+from hukum.encoding import Encoding, action_number, from_bits
 from hukum.game import AnyGame, Player
 from hukum.games import game_named
 
 __all__ = ["BotAgent", "Policy", "PolicyPlayer"]
 
 #: A policy on observations: the action to take from the observation and the action mask.
-Policy = Callable[[npt.NDArray[np.int8], npt.NDArray[np.int8]], int]
+Policy = Callable[[npt.NDArray[np.int8], npt.NDArray[np.int8]], SupportsIndex]
 
 
 class _Seat(Protocol):
@@ -76,14 +76,14 @@ class BotAgent:
     def act(self, view: Any, pending: Sequence[int] = ()) -> int:
         """The next action of the bot's move for ``view``'s seat."""
         encoding = _encoding(self.spec, view.rules)
-        if not pending or self._plan[: len(pending)] != list(pending):
+        chosen = list(pending)
+        if not chosen or len(self._plan) <= len(chosen) or self._plan[: len(chosen)] != chosen:
             planned = encoding.encode(self.bot.choose(view))
-            rest = [a for a in planned if a not in pending]
-            if len(rest) != len(planned) - len(pending):
-                # Someone else chose the pending actions: finish with the first legal ones.
-                rest = encoding.legal_actions(view.legal_moves, pending)[:1]
-            self._plan = [*pending, *rest]
-        return self._plan[len(pending)]
+            if set(chosen) <= set(planned):
+                self._plan = chosen + [a for a in planned if a not in chosen]
+            else:  # someone else chose the pending actions: go on with a legal one
+                self._plan = chosen + encoding.legal_actions(view.legal_moves, chosen)[:1]
+        return self._plan[len(chosen)]
 
 
 class PolicyPlayer:
@@ -110,11 +110,14 @@ class PolicyPlayer:
         while True:
             observation = encoding.observe(view, pending)
             mask = from_bits(encoding.action_mask(legal, pending), encoding.actions)
-            action = self.policy(observation, mask)
+            chosen = self.policy(observation, mask)
+            action = action_number(chosen)
+            if action is None:
+                raise encoding.refuse(legal, pending, chosen)
             move = encoding.decode(legal, pending, action)
             if move is not None:
                 return move
-            pending = (*pending, int(action))
+            pending = (*pending, action)
 
 
 class _Factory:

@@ -13,7 +13,6 @@ hukum.encoding.ActionError: action 3 (play 5C) is not legal now; legal: 54 (hide
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -21,7 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from hukum.encoding import REWARDS, Encoding, RewardKind, Tracker, from_bits
+from hukum.encoding import REWARDS, Encoding, RewardKind, Tracker, action_number, from_bits
 from hukum.game import AnyGame, Deal, GameError, RulesError
 from hukum.games import game_named
 
@@ -132,12 +131,10 @@ class EnvPlay:
         seat = deal.turn
         assert seat is not None
         legal = self.legal_moves()
-        try:
-            if isinstance(action, bool):
-                raise TypeError("a bool is not an action")
-            action = operator.index(action)  # numpy integers too
-        except TypeError:
-            raise self.game.encoding.refuse(legal, self.pending, action) from None
+        number = action_number(action)
+        if number is None:
+            raise self.game.encoding.refuse(legal, self.pending, action)
+        action = number
         move = self.game.encoding.decode(legal, self.pending, action)
         self.actions.append((seat, action))
         if move is None:
