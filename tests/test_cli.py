@@ -350,3 +350,63 @@ def test_bench_env_prints_the_environment_beside_the_engine() -> None:
     assert "environment steps/s" in out and "engine moves/s" in out
     for game in ("mindi (classic)", "ganjifa"):
         assert re.search(rf"│ {re.escape(game)}\s+│\s+[\d,]+ │\s+[\d,]+ │\s+\d+% │", out), game
+
+
+# ---------------------------------------------------------------- issue 19, item 11
+
+#: The environment of output piped to another program: no COLUMNS, so Rich cannot ask.
+PIPED = {k: v for k, v in ENV.items() if k != "COLUMNS"}
+
+
+def test_help_describes_both_games() -> None:
+    out = ok(hukum("--help"))
+    assert "Mindi (Mendikot, Dehla Pakad): 4, 6 or 8 players in two teams" in out
+    assert "Dashavatara Ganjifa (--game ganjifa): 3 players, each for themselves" in out
+    commands = out.split("COMMAND\n", 1)[1]
+    assert re.search(r"play +play Mindi or Ganjifa in the terminal", commands)
+    assert re.search(r"solve +Mindi: ", commands)
+    assert re.search(r"arena +bot against bot in duplicate deals of either game", commands)
+
+
+def test_replay_and_solve_do_not_wrap_at_80_columns_when_piped(tmp_path: Path) -> None:
+    from tests.test_analysis import _played_at_random
+
+    mindi, ganjifa = tmp_path / "mindi.json", tmp_path / "ganjifa.json"
+    records.save(_played_at_random(2), mindi)
+    ok(hukum("play", "--game", "ganjifa", "--seed", "3", "--record", str(ganjifa), input="1\n"))
+    runs: list[tuple[str, ...]] = [("replay", str(mindi)), ("replay", str(ganjifa))]
+    for args in [*runs, ("solve", str(mindi))]:
+        done = subprocess.run(
+            [sys.executable, "-m", "hukum", *args],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            env=PIPED,
+            timeout=120,
+        )
+        out = ok(done)
+        lines = out.splitlines()
+        assert max(map(len, lines)) > 80, args  # something is wider than 80 columns
+        rules = [line for line in lines if line.startswith("──")]
+        assert all(len(line) == 80 for line in rules), args  # a rule stays 80 wide
+        if args[0] == "solve":
+            row = next(line for line in lines if " 9S " in line)
+            assert re.search(r"42\D+11\D+2\D+9S\b.*lost a mindi\W+AS\b", row)
+            assert len({len(line) for line in lines if line[:1] and line[0] in "┏┃┡│└"}) == 1
+        elif args[1] == str(ganjifa):
+            assert rules, args
+            hand = next(line for line in lines if line.startswith("Seat 0: "))
+            assert len(hand.split()) == 2 + 40  # all 40 cards on one line
+        else:
+            assert rules, args
+            rows = re.findall(r"^ +(\d+) +\d +(?:\S+ +){4}\d\b", out, flags=re.M)
+            assert rows == [str(n) for n in range(1, 14)]  # each trick on one line
+
+
+def test_bench_says_how_many_ganjifa_deals_it_plays() -> None:
+    usage = ok(hukum("bench", "--help"))
+    assert "N/5 Ganjifa deals" in " ".join(usage.split())
+    out = ok(hukum("bench", "--deals", "50"))
+    assert re.search(r"│ Mindi\s+│ classic\s+│\s+50 │", out), out
+    assert re.search(r"│ Ganjifa\s+│ cardavia\s+│\s+10 │", out), out
+    assert "Ganjifa plays a fifth of --deals (10 of 50)" in out

@@ -25,23 +25,73 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any
 
+from rich.align import AlignMethod
 from rich.console import Console
-from rich.text import Text
+from rich.rule import Rule
+from rich.style import Style
+from rich.text import Text, TextType
 
 from hukum import __version__
 from hukum.cli import arena, bench, play, replay, solve
 from hukum.cli.args import UsageError
 
-__all__ = ["main"]
+__all__ = ["DESCRIPTION", "PipedConsole", "main", "output"]
+
+#: What ``hukum --help`` says first: the two games and what the command does with them.
+DESCRIPTION = """\
+Two Indian card games against computer players, in the browser or the terminal:
+
+  Mindi (Mendikot, Dehla Pakad): 4, 6 or 8 players in two teams; the team that
+    captures more tens (mindis) wins the deal.
+  Dashavatara Ganjifa (--game ganjifa): 3 players, each for themselves, 120 round
+    cards in ten avatar suits; whoever captures the most cards wins.
+
+The web app, play in the terminal, computer players and their arena, game records,
+Mindi deal analysis, fair-shuffle checks and the engines' speed."""
+
+
+class PipedConsole(Console):
+    """Standard output that is not a terminal (a pipe, a file): no line is wrapped, so a
+    line of text or a table row reads whole however wide it is (a table takes the width it
+    needs); a rule, which has no width of its own, keeps ``rule_width``."""
+
+    #: The console's width: more than any line of the command's output.
+    WIDTH = 10_000
+
+    def __init__(self, rule_width: int, **options: Any) -> None:
+        super().__init__(width=self.WIDTH, soft_wrap=True, **options)
+        self.rule_width = rule_width
+
+    def rule(
+        self,
+        title: TextType = "",
+        *,
+        characters: str = "─",
+        style: str | Style = "rule.line",
+        align: AlignMethod = "center",
+    ) -> None:
+        """A horizontal rule ``rule_width`` wide, with its title."""
+        rule = Rule(title, characters=characters, style=style, align=align)
+        self.print(rule, width=self.rule_width)
+
+
+def output() -> Console:
+    """The console of standard output: a terminal's width, or when the output is piped or
+    redirected no wrapping at all (:class:`PipedConsole`), its rules as wide as ``COLUMNS``
+    or 80 columns."""
+    console = Console(highlight=False)
+    if console.is_terminal:
+        return console
+    return PipedConsole(console.width, highlight=False)
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hukum",
-        description="Mindi (Mendikot, Dehla Pakad) and Dashavatara Ganjifa: the web app, play "
-        "in the terminal, computer players, game records, fair-shuffle checks and the "
-        "engine's speed.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=DESCRIPTION,
         epilog="Run 'hukum COMMAND --help' for the options of a command.",
     )
     parser.add_argument("--version", action="version", version=f"hukum {__version__}")
@@ -62,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return 2
-    out = Console(highlight=False)
+    out = output()
     try:
         code: int = args.run(args, out)
         return code

@@ -44,7 +44,7 @@ def add(commands: Commands) -> None:
     """Add ``arena`` to the command's subparsers."""
     parser = commands.add_parser(
         "arena",
-        help="bot against bot in duplicate deals, with win rate and decision times",
+        help="bot against bot in duplicate deals of either game, with win rate and decision times",
         description="Bot against bot in duplicate deals.",
     )
     names = "; ".join(f"{name}: {', '.join(spec.bots)}" for name, spec in GAMES.items())

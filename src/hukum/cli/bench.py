@@ -96,6 +96,11 @@ def _run_env(args: argparse.Namespace, out: Console) -> int:
     return 0
 
 
+def _ganjifa_deals(deals: int) -> int:
+    """The Ganjifa deals played for ``--deals``: a fifth, at least one."""
+    return max(1, deals // 5)
+
+
 def _run(args: argparse.Namespace, out: Console) -> int:
     if args.solver:
         return _run_solver(args, out)
@@ -113,22 +118,27 @@ def _run(args: argparse.Namespace, out: Console) -> int:
         rules = Rules.preset(args.preset)
         results = [bench.run(rules, deals=deals, seconds=limit, seed=args.seed, name=args.preset)]
     # A Ganjifa deal is 120 cards (about 110 moves): a fifth of the Mindi deals.
-    ganjifa = game_named("ganjifa")
-    results.append(
-        bench.run(
-            ganjifa.make_rules(),
-            deals=None if deals is None else max(1, deals // 5),
-            seconds=limit,
-            seed=args.seed,
-            name=ganjifa.name,
-            game=ganjifa.name,
+    mindi, ganjifa = game_named("mindi"), game_named("ganjifa")
+    rows = [(mindi.title, r) for r in results]
+    rows.append(
+        (
+            ganjifa.title,
+            bench.run(
+                ganjifa.make_rules(),
+                deals=None if deals is None else _ganjifa_deals(deals),
+                seconds=limit,
+                seed=args.seed,
+                name=ganjifa.default_preset,
+                game=ganjifa.name,
+            ),
         )
     )
     table = Table(title="Random legal deals on one core", header_style="bold")
-    for column in ("preset", "deals", "moves", "seconds", "deals/s", "moves/s"):
-        table.add_column(column, justify="left" if column == "preset" else "right")
-    for r in results:
+    for column in ("game", "preset", "deals", "moves", "seconds", "deals/s", "moves/s"):
+        table.add_column(column, justify="left" if column in ("game", "preset") else "right")
+    for game, r in rows:
         table.add_row(
+            game,
             r.name,
             f"{r.deals:,}",
             f"{r.moves:,}",
@@ -137,6 +147,13 @@ def _run(args: argparse.Namespace, out: Console) -> int:
             f"{r.moves_per_second:,.0f}",
         )
     out.print(table)
+    if deals is not None:
+        first, last = rows[0][1], rows[-1][1]
+        out.print(
+            f"{ganjifa.title} plays a fifth of --deals ({_ganjifa_deals(deals):,} of "
+            f"{deals:,}): its deals are about {last.moves / last.deals:.0f} moves each, "
+            f"{mindi.title}'s {first.moves / first.deals:.0f}."
+        )
     python = sys.implementation.name + " " + ".".join(str(v) for v in sys.version_info[:3])
     out.print(Text(f"hukum {__version__}, {python}", style="dim"))
     return 0
@@ -147,24 +164,31 @@ def add(commands: Commands) -> None:
     presets = ", ".join(PRESETS)
     parser = commands.add_parser(
         "bench",
-        help="measure how many random legal deals the engine plays per second",
+        help="measure how many random legal deals each game's engine plays per second",
         description="Play random legal deals on one core and print deals and moves per "
-        "second (default: 10,000 deals of preset classic, then 2,000 deals of Ganjifa).",
+        "second: Mindi (default: 10,000 deals of preset classic), then Ganjifa (a fifth as "
+        "many deals, 2,000: its deals are about twice as long).",
     )
     parser.add_argument(
         "--preset",
         default="classic",
         choices=list(PRESETS),
         metavar="NAME",
-        help=f"rule preset: {presets} (default: classic)",
+        help=f"Mindi rule preset: {presets} (default: classic)",
     )
-    parser.add_argument("--all-presets", action="store_true", help="measure every preset")
-    parser.add_argument("--deals", type=positive, metavar="N", help="deals per preset")
+    parser.add_argument("--all-presets", action="store_true", help="measure every Mindi preset")
+    parser.add_argument(
+        "--deals",
+        type=positive,
+        metavar="N",
+        help="N Mindi deals per preset (default 10,000) and N/5 Ganjifa deals (each "
+        "about twice the moves)",
+    )
     parser.add_argument(
         "--seconds",
         type=seconds,
         metavar="S",
-        help="time per preset (with --deals: whichever first)",
+        help="time per Mindi preset and for Ganjifa (with --deals: whichever first)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the random play")
     parser.add_argument(

@@ -65,7 +65,7 @@ def add(commands: Commands) -> None:
     bot_names = list(dict.fromkeys(b for name in games for b in GAMES[name].bots))
     parser = commands.add_parser(
         "play",
-        help="play a match in the terminal against computer players",
+        help="play Mindi or Ganjifa in the terminal against computer players",
         description="Play a match of Mindi (or --game ganjifa) at one seat against computer "
         "players. Type a card (10S, TS, 10♠, ♠10) or its number; 'help' lists the commands.",
     )

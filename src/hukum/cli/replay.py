@@ -25,7 +25,7 @@ def add(commands: Commands) -> None:
     """Add ``replay`` to the command's subparsers."""
     parser = commands.add_parser(
         "replay",
-        help="print a saved match trick by trick",
+        help="print a saved match of either game trick by trick",
         description="Load a match record, check it by replaying every move, and print each "
         "deal trick by trick.",
     )

@@ -11,15 +11,27 @@ from rich.text import Text
 
 from hukum import records
 from hukum.cli.args import Commands, UsageError, load_record, positive, tricks_option
+from hukum.games import GAMES, spec_of
+from hukum.mindi import Match
 
 __all__ = ["add"]
+
+#: The matches the exact solver analyses (:func:`hukum.analysis.analyse` takes their deals).
+ANALYSED = Match
 
 
 def _run(args: argparse.Namespace, out: Console) -> int:
     from hukum.analysis import ANALYSIS_NODES, analyse, standing, verdict
     from hukum.bots.solver import SolverError
 
-    match = load_record(args.file, records.loads)
+    loaded = load_record(args.file, records.loads_any)
+    if not isinstance(loaded, ANALYSED):
+        games = " and ".join(s.title for s in GAMES.values() if issubclass(s.match_type, ANALYSED))
+        raise UsageError(
+            f"{args.file}: a {spec_of(loaded).title} record; the exact solver analyses "
+            f"{games} deals only ('hukum replay {args.file}' prints it)"
+        )
+    match = loaded
     if not 1 <= args.deal <= len(match.deals):
         raise UsageError(f"--deal {args.deal}: the record has deals 1 to {len(match.deals)}")
     deal = match.deals[args.deal - 1]
@@ -65,8 +77,8 @@ def add(commands: Commands) -> None:
     """Add ``solve`` to the command's subparsers."""
     parser = commands.add_parser(
         "solve",
-        help="analyse a recorded deal with the exact solver: which moves lost a mindi",
-        description="Replay a deal of a match record and, for every move of its last tricks, "
+        help="Mindi: analyse a recorded deal with the exact solver: which moves lost a mindi",
+        description="Replay a deal of a Mindi match record and, for every move of its last tricks, "
         "solve the position with all hands seen: the best result the mover's team could "
         "force before and after the move, and the better move where it gave something away.",
     )

@@ -37,7 +37,7 @@ from hukum.games import spec_of
 from hukum.play import play_deal
 from hukum.terminal.ganjifa import GanjifaScreen
 from hukum.terminal.mindi import MindiScreen
-from hukum.terminal.screen import Screen
+from hukum.terminal.screen import PROMPT, Screen
 
 __all__ = [
     "PROMPT",
@@ -58,9 +58,6 @@ SCREENS: dict[str, type[Screen[Any, Any, Any, Any]]] = {
     "mindi": MindiScreen,
     "ganjifa": GanjifaScreen,
 }
-
-#: What the human is asked at each turn.
-PROMPT = "Your move (number or card; help): "
 
 #: The commands every game has, for the help: (command, what it does).
 _COMMANDS = (
@@ -179,7 +176,7 @@ class Terminal(Generic[V, M]):
         c, screen = self.screen.console, self.screen
         numbered = screen.show(view)
         while True:
-            text = self._input(PROMPT).strip()
+            text = self._input(screen.prompt(view)).strip()
             command = text.lower()
             if not text:
                 continue

@@ -2,8 +2,9 @@
 Ganjifa record (``hukum replay``), drawn with Rich.
 
 A card is typed in its notation (``Ma1``, ``RaR``) or by its number in the list; a Dukal as
-``dukal Ra3 Ra4 Ra5`` (or its number); an answer to a Dukal as the k cards, with or without
-``give`` in front, by notation.
+``dukal Ra3 Ra4 Ra5`` (or its number); an answer to a Dukal as the k cards, each by its
+notation or its number (every card of the hand is numbered then), with or without ``give``
+in front: ``1 5 9``, ``give Ma10 Ku9 Ka1``.
 """
 
 from __future__ import annotations
@@ -13,11 +14,14 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 from rich.text import Text
 
+from hukum.games import spec_of
 from hukum.ganjifa import (
+    PLAYERS,
     Card,
     CardParseError,
     CardSet,
     Deal,
+    Draw,
     InvalidMoveError,
     Match,
     Move,
@@ -75,6 +79,57 @@ def _seat(seat: int) -> str:
     return f"seat {seat}"
 
 
+def _seats(seats: Sequence[int]) -> str:
+    """``seats 1 and 2``, ``seats 0, 1 and 2``."""
+    *rest, last = (str(s) for s in seats)
+    return f"seats {', '.join(rest)} and {last}"
+
+
+def _draw(draw: Draw) -> Text:
+    """The draw for the first dealer (G-4), every round of it: who drew which card, and
+    which seats tied for the highest and drew again."""
+    text = Text("Draw for the first dealer: ")
+    players = list(range(PLAYERS))
+    tied: list[int] = []
+    for cards in draw.rounds:
+        if tied:
+            again = "they tie again" if tied == players else f"{_seats(tied)} tie and draw again"
+            text += Text(f"; {again}: ")
+            players = tied
+        drawn = list(zip(players, cards, strict=True))
+        text += Text(", ").join(Text(f"{_seat(p)} ") + _card(card) for p, card in drawn)
+        top = max(card.power for card in cards)
+        tied = [p for p, card in drawn if card.power == top]
+    return text
+
+
+#: The Dukal option in words (G-9).
+_DUKALS = {
+    "run": "a run of 3 or more cards of a suit",
+    "royal_run": "Raja, Mantri and a run of 3 or more numerals of a suit",
+    "either": "Raja with Mantri, or a run of 3 or more numerals of a suit",
+}
+
+#: The void rule in words (G-7).
+_VOIDS = {
+    "choice": "may play a trump or a card of the next suit they hold",
+    "trump_first": "must play a trump if they hold one, else a card of the next suit they hold",
+}
+
+
+def _rules_text(match: Match) -> str:
+    """The rules as people read them: the preset and the options changed from it, then
+    what they mean (the trump, what a Dukal is, what a void player may play)."""
+    spec, rules = spec_of(match), match.rules
+    changed = spec.describe_rules(rules)
+    time = "day: Rama is trump" if rules.time == "day" else "night: Krishna is trump"
+    return (
+        f"Rules: preset {spec.default_preset}{f' with {changed}' if changed else ''}. "
+        f"It is {time}. A Dukal is {_DUKALS[rules.dukal]}; a player void in the led suit "
+        f"{_VOIDS[rules.void_rule]}."
+    )
+
+
 class GanjifaScreen(Screen[Match, Deal, View, Move]):
     """Dashavatara Ganjifa for one human seat against two others, each for themselves."""
 
@@ -85,7 +140,11 @@ class GanjifaScreen(Screen[Match, Deal, View, Move]):
     )
     commands = (
         ("dukal Ra3 Ra4 Ra5", "lead a Dukal (or its number)"),
-        ("give Ma10 Ku9 Ka1", "give up k cards to a Dukal (the word give may be left out)"),
+        (
+            "give Ma10 Ku9 Ka1",
+            "give up k cards to a Dukal: the cards or their numbers\n"
+            "(give 1 5 9; the word give may be left out)",
+        ),
     )
 
     def __init__(self, match: Match, console: Console, seat: int | None = None) -> None:
@@ -94,20 +153,16 @@ class GanjifaScreen(Screen[Match, Deal, View, Move]):
         self._tricks = 0
 
     def intro(self) -> None:
-        """The time of day (which avatar is trump), the options, the draw for dealer."""
-        c, rules = self.console, self.match.rules
-        time = "day: Rama is trump" if rules.time == "day" else "night: Krishna is trump"
+        """The rules (which avatar is trump, what a Dukal is), the draw for dealer."""
+        c = self.console
         c.print(
-            f"Three players, each for themselves; 120 cards, 40 each. It is {time}. "
-            f"Dukal: {rules.dukal}; when void: {rules.void_rule}."
+            "Three players, each for themselves; 120 cards, 40 each; the most cards captured wins."
         )
-        draw = self.match.draw
+        c.print(_rules_text(self.match))
+        dealer = self.match.draw.dealer
         c.print(
-            Text("Draw for the first dealer: ")
-            + Text(", ").join(
-                Text(f"seat {s} ") + _card(card) for s, card in enumerate(draw.rounds[0])
-            )
-            + Text(f"; {self.who(draw.dealer).lower()} deal{self.s(draw.dealer)} first.")
+            _draw(self.match.draw)
+            + Text(f"; {self.who(dealer).lower()} deal{self.s(dealer)} first.")
         )
         c.print(f"You are seat {self.seat}. Match seed {self.match.seed}. Type help for help.")
 
@@ -158,9 +213,11 @@ class GanjifaScreen(Screen[Match, Deal, View, Move]):
         c.print(f"Cards in hand: {sizes}.")
         if view.trick:
             c.print(Text("On the table: ") + _trick_text(view.trick, self.who, trump))
+        # The cards that may be played, numbered; when answering a Dukal, every card (the
+        # move of a number is then the play of its card: the answer is made of such cards).
         numbered: list[Move] = []
         number: dict[Card, int] = {}
-        playable = view.allowed if view.phase != "answer" else CardSet()
+        playable = view.hand if view.phase == "answer" else view.allowed
         for card in _in_order(view.hand):
             if card in playable:
                 numbered.append(Move.play(card))
@@ -180,37 +237,59 @@ class GanjifaScreen(Screen[Match, Deal, View, Move]):
                 numbered.append(m)
                 c.print(Text(f"  [{len(numbered)}] ", style="cyan") + _move_text(m, trump))
         if view.phase == "answer":
+            k = view.dukal
+            example = numbered[:k]
             c.print(
-                f"Give up {view.dukal} cards of your choice to the Dukal (G-9): type them, "
-                "e.g. give Ma10 Ku9 Ka1."
+                f"Give up {k} cards of your choice to the Dukal (G-9): type their numbers or "
+                f"the cards, e.g. {' '.join(str(n) for n in range(1, k + 1))} or "
+                f"{' '.join(str(m.card) for m in example)}."
             )
         elif view.phase == "lead":
             c.print("You lead." if len(view.legal_moves) > 1 else "You lead the trump Raja.")
         return numbered
 
+    def prompt(self, view: View) -> str:
+        """What is asked: a move, or the k cards of an answer to a Dukal."""
+        if view.phase == "answer":
+            return f"Give up {view.dukal} cards (numbers or cards; help): "
+        return super().prompt(view)
+
     def parse(self, text: str, view: View, numbered: Sequence[Move]) -> Move:
         """A number from the list, a card, a Dukal (several cards when leading) or an answer
-        (the cards, when answering a Dukal)."""
+        (k cards, each by its number or notation, when answering a Dukal)."""
         words = text.replace(",", " ").split()
         if words and words[0].lower() in ("give", "dukal", "play"):
             verb, words = words[0].lower(), words[1:]
         else:
             verb = "give" if view.phase == "answer" else ""
-        if len(words) == 1 and words[0].isdigit() and verb != "give":
-            return numbered_move(int(words[0]), numbered)
-        cards: list[Card] = []
-        for w in words:
-            try:
-                cards.append(Card.parse(w))
-            except CardParseError as e:
-                raise InvalidMoveError(f"not a move: {text!r} ({e})") from None
         if verb == "give":
-            return Move.give(cards)
+            if view.phase == "answer" and len(words) != view.dukal:
+                raise InvalidMoveError(
+                    f"give up exactly {view.dukal} cards to the Dukal, not {len(words)} (G-9)"
+                )
+            return Move.give([self._card(w, text, numbered) for w in words])
+        if len(words) == 1 and words[0].isdigit():
+            return numbered_move(int(words[0]), numbered)
+        cards = [self._card(w, text) for w in words]
         if len(cards) > 1 or verb == "dukal":
             return Move.dukal(cards)
         if len(cards) == 1:
             return Move.play(cards[0])
         raise InvalidMoveError(f"not a move: {text!r}")
+
+    @staticmethod
+    def _card(word: str, text: str, numbered: Sequence[Move] = ()) -> Card:
+        """The card a word of ``text`` names: its notation, or (given ``numbered``) the
+        number of a card in the list."""
+        if word.isdigit() and numbered:
+            move = numbered_move(int(word), numbered)
+            if move.kind is not MoveKind.PLAY:
+                raise InvalidMoveError(f"number {word} is a {move.kind.value}, not a card")
+            return move.card
+        try:
+            return Card.parse(word)
+        except CardParseError as e:
+            raise InvalidMoveError(f"not a move: {text!r} ({e})") from None
 
     def deal_over(self, deal: Deal) -> None:
         """The result and whether the human won, lost or shared the win."""
@@ -230,9 +309,11 @@ class GanjifaScreen(Screen[Match, Deal, View, Move]):
         self.console.print(Text(f"Match over: {scores} cards; seat(s) {winners} win.", "bold"))
 
     def replay_intro(self) -> None:
-        """The rules and the seed."""
-        match = self.match
-        self.console.print(f"Rules: {match.rules.to_dict()}. Match seed {match.seed}.")
+        """The rules, the seed and the draw for the first dealer."""
+        c, match = self.console, self.match
+        c.print(_rules_text(match))
+        c.print(f"Match seed {match.seed}.")
+        c.print(_draw(match.draw) + Text(f"; seat {match.draw.dealer} deals first."))
 
     def replay_deal(self, deal: Deal, number: int) -> None:
         """The hands as dealt, each trick and who took it, the result."""

@@ -16,12 +16,15 @@ from rich.console import Console
 
 from hukum.game import Deal, InvalidMoveError, Match
 
-__all__ = ["Screen", "numbered_move"]
+__all__ = ["PROMPT", "Screen", "numbered_move"]
 
 X = TypeVar("X", bound=Match[Any, Any])
 D = TypeVar("D", bound=Deal[Any, Any])
 V = TypeVar("V")
 M = TypeVar("M")
+
+#: What the human is asked at each turn (unless the screen asks otherwise: :meth:`Screen.prompt`).
+PROMPT = "Your move (number or card; help): "
 
 
 def numbered_move(number: int, numbered: Sequence[M]) -> M:
@@ -77,6 +80,10 @@ class Screen(ABC, Generic[X, D, V, M]):
     @abstractmethod
     def show(self, view: V) -> list[M]:
         """Show the table as the human sees it; the legal moves in the order numbered."""
+
+    def prompt(self, view: V) -> str:
+        """What the human is asked for a move in this view: exactly what :meth:`parse` takes."""
+        return PROMPT
 
     @abstractmethod
     def parse(self, text: str, view: V, numbered: Sequence[M]) -> M:
