@@ -14,7 +14,9 @@ def error_code(r: object) -> str:
     assert isinstance(r, Response)
     assert 400 <= r.status_code < 500, r.text
     body = r.json()
-    assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}
+    # The code and the message, and only the further fields docs/protocol.md names.
+    assert set(body) == {"error"} and {"code", "message"} <= set(body["error"])
+    assert set(body["error"]) <= {"code", "message", "rule_ids", "turn"}, body
     code: str = body["error"]["code"]
     return code
 

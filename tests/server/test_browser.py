@@ -210,14 +210,18 @@ def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: st
     while my_turn_or_over(page):
         dimmed = page.locator("#hand .card.dimmed")
         if not tried_wrong and dimmed.count():
-            # A card that may not be played: the server's reason, and nothing changes.
+            # A card that may not be played cannot be chosen: the page says why (M-8). It
+            # is marked aria-disabled (so Playwright would wait for it to be enabled), but a
+            # person can click it.
             n = hand.count()
-            dimmed.first.click()
-            page.click("#play-card")
-            expect(page.locator("#message")).to_contain_text("Not allowed")
-            expect(hand).to_have_count(n)
-            dimmed.first.click()  # unselect
+            expect(dimmed.first).to_be_disabled()
+            dimmed.first.click(force=True)
+            expect(page.locator("#message")).to_contain_text(
+                re.compile(r"^You must follow (clubs|diamonds|hearts|spades) [♣♦♥♠]\.$")
+            )
             expect(page.locator("#hand .card.selected")).to_have_count(0)
+            expect(page.locator("#play-card")).to_be_disabled()
+            expect(hand).to_have_count(n)
             tried_wrong = True
         if not tried_keys:
             n = hand.count()
@@ -498,6 +502,22 @@ def test_ganjifa_against_two_bots(context: BrowserContext, server: str) -> None:
             continue
         chips = page.locator("#dukals .dukal-chip")
         if phase == "lead" and not led_dukal and chips.count():
+            # A card that makes no Dukal with the one chosen is chosen instead of it, alone:
+            # the chosen cards are always (part of) a move the rules allow.
+            run = (chips.first.get_attribute("data-cards") or "").split()
+            page.locator(f'#hand .card[data-card="{run[0]}"]').click()
+            other = page.locator(HAND).evaluate_all(
+                "(cs, suit) => cs.map(c => c.dataset.card).find(c => c.slice(0, 2) !== suit)",
+                run[0][:2],
+            )
+            if other:
+                page.locator(f'#hand .card[data-card="{other}"]').click()
+                expect(page.locator("#hand .card.selected")).to_have_count(1)
+                expect(page.locator(f'#hand .card[data-card="{other}"]')).to_have_class(
+                    re.compile(r"\bselected\b")
+                )
+                expect(page.locator("#play-card")).to_have_text("Play card")
+                expect(page.locator("#play-card")).to_be_enabled()
             chips.first.click()
             k = page.locator("#hand .card.selected").count()
             assert k >= 3
@@ -508,9 +528,13 @@ def test_ganjifa_against_two_bots(context: BrowserContext, server: str) -> None:
             continue
         dimmed = page.locator("#hand .card.dimmed")
         if phase == "follow" and not tried_wrong and dimmed.count():
-            dimmed.first.click()
-            page.click("#play-card")
-            expect(page.locator("#message")).to_contain_text("Not allowed")  # G-7
+            # Not chosen; the page says what G-7 asks instead.
+            dimmed.first.click(force=True)
+            expect(page.locator("#message")).to_contain_text(
+                re.compile(r"^You (must follow|hold no) ")
+            )
+            expect(page.locator("#hand .card.selected")).to_have_count(0)
+            expect(page.locator("#play-card")).to_be_disabled()
             expect(hand).to_have_count(n)
             tried_wrong = True
         page.locator(LEGAL).first.click()
@@ -527,3 +551,175 @@ def test_ganjifa_against_two_bots(context: BrowserContext, server: str) -> None:
     page.click("#verify")
     expect(page.locator("#verify-hash")).to_contain_text("matches")
     expect(page.locator("#verify-hands li")).to_have_count(3)
+
+
+class Socket:
+    """The page's WebSocket through the test: every message passes (and is noted), the
+    next move can be held back instead of reaching the server, and the test can send the
+    page messages of its own as if from the server."""
+
+    def __init__(self, page: Page) -> None:
+        self.moves: list[dict[str, Any]] = []
+        """Every move the page sent."""
+        self.answers: list[dict[str, Any]] = []
+        """Every ack and error the server sent."""
+        self.hold = False
+        self.held: list[dict[str, Any]] = []
+        self.routes: list[WebSocketRoute] = []
+        page.route_web_socket(re.compile(r"/ws/"), self._route)
+
+    def _route(self, ws: WebSocketRoute) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "move":
+                self.moves.append(data)
+                if self.hold:
+                    self.hold = False
+                    self.held.append(data)
+                    return
+            upstream.send(message)
+
+        def from_server(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") in ("ack", "error"):
+                self.answers.append(data)
+            ws.send(message)
+
+        ws.on_message(from_page)
+        upstream.on_message(from_server)
+        self.routes.append(ws)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """A message to the page as if from the server."""
+        self.routes[-1].send(json.dumps(message))
+
+    def settle(self, page: Page) -> None:
+        """Wait until every move the page sent has its answer (a second move sent by mistake
+        gets one too: its error)."""
+        for _ in range(250):
+            refs = {a.get("ref") for a in self.answers}
+            if all(m.get("ref") in refs for m in self.moves if m not in self.held):
+                return
+            page.wait_for_timeout(20)
+        raise AssertionError(f"unanswered moves: {self.moves}, answers: {self.answers}")
+
+
+def test_one_click_one_move(context: BrowserContext, server: str) -> None:
+    """A double click on *Play card*, or Enter pressed twice, sends one move: no second
+    move refused with "not your turn" (the page sends nothing while a move awaits its
+    answer). A move the server refuses gives the controls back, with the reason."""
+    page = context.new_page()
+    socket = Socket(page)
+    play_now(page, server, "Asha")
+    hand = page.locator(HAND)
+    assert my_turn_or_over(page)
+    n = hand.count()
+    page.locator(LEGAL).first.click()
+    page.dblclick("#play-card")
+    expect_hand(page, n - 1)
+    socket.settle(page)
+    assert len(socket.moves) == 1, socket.moves
+    expect(page.locator("#message")).to_have_count(0)
+
+    assert my_turn_or_over(page)
+    n = hand.count()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#hand .card.selected.legal")).to_have_count(1)
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    expect_hand(page, n - 1)
+    socket.settle(page)
+    assert len(socket.moves) == 2, socket.moves
+    expect(page.locator("#message")).to_have_count(0)
+
+    # The server refuses the next move (here the test answers for it): the card stays
+    # chosen, the page says why in its own words and the move can be sent again.
+    assert my_turn_or_over(page)
+    n = hand.count()
+    socket.hold = True
+    page.locator(LEGAL).first.click()
+    page.click("#play-card")
+    expect(page.locator("#play-card")).to_be_disabled()  # awaiting the answer
+    assert len(socket.held) == 1
+    refusal = {
+        "code": "illegal_move",
+        "message": "seat 0 must follow ♠ (M-8)",
+        "rule_ids": ["M-8"],
+    }
+    socket.send({"type": "error", "ref": socket.held[0]["ref"], "error": refusal})
+    message = page.locator("#message")
+    expect(message).to_have_text("That move is not allowed (M-8).")
+    expect(message).to_have_attribute("data-code", "illegal_move")
+    expect(page.locator("#hand .card.selected")).to_have_count(1)
+    expect(page.locator("#play-card")).to_be_enabled()
+    page.click("#play-card")
+    expect_hand(page, n - 1)
+    expect(message).to_have_count(0)
+
+
+def test_a_card_cannot_be_chosen_when_it_is_not_your_turn(
+    context: BrowserContext, server: str
+) -> None:
+    """Another person's turn: a click on a card (or the arrow keys, or Enter) chooses
+    nothing and sends nothing; the page says whom we wait for, by name and in the page's
+    language, as it does for the server's refusals (which carry the seat to move and the
+    rule ids, never shown as 0-based seats)."""
+    names = ["Asha", "Ravi", "Meera", "Dev"]
+    made = api(
+        server, "POST", "/api/tables", {"name": names[0], "bots": "random", "turn_timeout": None}
+    )
+    code = made["code"]
+    for seat in (1, 2, 3):  # people who never come: the turn waits for them
+        api(server, "POST", f"/api/tables/{code}/seats/{seat}", {"name": names[seat]})
+    api(server, "POST", f"/api/tables/{code}/start", {"token": made["token"]})
+    page = context.new_page()
+    socket = Socket(page)
+    page.goto(server + "/")
+    page.evaluate(
+        "([code, token]) => localStorage.setItem('hukum.token.' + code, token)",
+        [code, made["token"]],
+    )
+    page.goto(server + made["invite"])
+    hand = page.locator(HAND)
+    expect(hand).to_have_count(13)
+    game = page.locator(".game")
+    if game.get_attribute("data-turn") == "0":
+        play_card(page)
+    expect(game).not_to_have_attribute("data-turn", "0")
+    turn = int(game.get_attribute("data-turn") or "")
+    sent = len(socket.moves)
+
+    message = page.locator("#message")
+    expect(hand.first).to_be_disabled()  # aria-disabled: a click says why
+    hand.first.click(force=True)
+    expect(message).to_have_text(f"Wait for {names[turn]} to play.")
+    expect(page.locator("#hand .card.selected")).to_have_count(0)
+    expect(page.locator("#play-card")).to_be_disabled()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#hand .card.selected")).to_have_count(0)
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(100)
+    assert len(socket.moves) == sent
+
+    # Hindi, wholly: the message follows the language, with the player's name.
+    page.select_option("#lang", "hi")
+    expect(message).to_have_text(f"{names[turn]} की चाल की प्रतीक्षा करें।")
+
+    # The server's refusals in the page's words: named people, the rule id, no seat number.
+    socket.send(
+        {
+            "type": "error",
+            "ref": None,
+            "error": {"code": "not_your_turn", "message": f"seat {turn} is to move", "turn": turn},
+        }
+    )
+    expect(message).to_have_text(f"{names[turn]} की चाल की प्रतीक्षा करें।")
+    expect(message).to_have_attribute("data-code", "not_your_turn")
+    refusal = {"code": "illegal_move", "message": "seat 0 must follow ♦ (M-8)", "rule_ids": ["M-8"]}
+    socket.send({"type": "error", "ref": None, "error": refusal})
+    expect(message).to_have_text("यह चाल नियमों के विरुद्ध है (M-8)।")
+    expect(message).to_have_attribute("data-rule-ids", "M-8")
+    page.select_option("#lang", "en")
+    expect(message).to_have_text("That move is not allowed (M-8).")

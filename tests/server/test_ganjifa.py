@@ -71,7 +71,8 @@ def test_wrong_moves_are_refused_with_the_rule_and_change_nothing(client: TestCl
     with client.websocket_connect(f"/ws/{code}?token={tokens[other]}") as ws:
         ws.receive_json()
         ws.send_json({"type": "move", "move": "RaR", "ref": 1})
-        assert ws.receive_json()["error"]["code"] == "not_your_turn"
+        refusal = ws.receive_json()["error"]
+        assert refusal["code"] == "not_your_turn" and refusal["turn"] == leader
     with client.websocket_connect(f"/ws/{code}?token={tokens[leader]}") as ws:
         mine = ws.receive_json()["view"]
         assert "RaR" in mine["hand"] and mine["legal"] == ["RaR"]  # G-6
@@ -79,6 +80,7 @@ def test_wrong_moves_are_refused_with_the_rule_and_change_nothing(client: TestCl
         ws.send_json({"type": "move", "move": wrong, "ref": 2})
         answer = ws.receive_json()
         assert answer["error"]["code"] == "illegal_move" and "G-6" in answer["error"]["message"]
+        assert answer["error"]["rule_ids"] == ["G-6"]
         ws.send_json({"type": "move", "move": "dukal Ra1", "ref": 3})
         assert ws.receive_json()["error"]["code"] == "invalid_move"
     assert _first_state(client, made)["event"] == state["event"]

@@ -76,7 +76,10 @@ def test_error_codes(client: TestClient) -> None:
         assert e["ref"] == 2 and e["error"]["code"] == "invalid_move"
         illegal = next(c for c in ["hide 2C", "reveal", "announce S"] if c not in view["legal"])
         ws.send_json({"type": "move", "move": illegal, "ref": 3})
-        assert error(ws)["error"]["code"] == "illegal_move"
+        refusal = error(ws)["error"]
+        assert refusal["code"] == "illegal_move"
+        # The rule the engine named, for programs (the message is the engine's own).
+        assert refusal["rule_ids"] and all(r in refusal["message"] for r in refusal["rule_ids"])
         ws.send_json({"type": "move", "move": view["legal"][0], "seat": 1, "ref": 4})
         assert error(ws)["error"]["code"] == "not_your_seat"
         ws.send_json({"type": "move", "move": view["legal"][0], "ref": 5})
@@ -115,7 +118,56 @@ def test_not_your_turn(client: TestClient) -> None:
         idle = b if va["turn"] != 1 else a
         card = (vb if idle is b else va)["hand"][0]
         idle.send_json({"type": "move", "move": card, "ref": 9})
-        assert error(idle)["error"]["code"] == "not_your_turn"
+        refusal = error(idle)["error"]
+        assert refusal["code"] == "not_your_turn"
+        assert refusal["turn"] == va["turn"]  # who is to move, for the page to name them
+
+
+def test_a_card_off_the_led_suit_is_refused_with_its_rule(client: TestClient) -> None:
+    """M-8: a card off the led suit while holding the led suit is refused as
+    ``illegal_move`` naming the rule (``rule_ids``); nothing changes, and a legal card
+    is then accepted."""
+    made = create(client, start_now=True)
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        ref = 0
+        while True:
+            message = ws.receive_json()
+            view = message.get("view")
+            if message["type"] not in ("state", "event") or view is None:
+                continue
+            if view["turn"] != 0 or view["outcome"] is not None:
+                continue
+            ref += 1
+            if view["trick"]:
+                led = view["trick"][0]["card"][-1]
+                off = [c for c in view["hand"] if c[-1] != led]
+                if off and any(c[-1] == led for c in view["hand"]):
+                    ws.send_json({"type": "move", "move": off[0], "ref": "off"})
+                    refusal = until(ws, lambda m: m.get("ref") == "off")
+                    assert refusal["type"] == "error", refusal
+                    assert refusal["error"]["code"] == "illegal_move"
+                    assert refusal["error"]["rule_ids"] == ["M-8"]
+                    assert "must follow" in refusal["error"]["message"]
+                    ws.send_json({"type": "move", "move": view["legal"][0], "ref": "on"})
+                    assert until(ws, lambda m: m.get("ref") == "on")["type"] == "ack"
+                    return
+            ws.send_json({"type": "move", "move": view["legal"][0], "ref": ref})
+
+
+def test_a_move_between_deals_is_refused_with_nobody_to_move(client: TestClient) -> None:
+    made = create(client, start_now=True, options={"deals": 2, "target": None})
+    player = Player()
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        while True:  # play the first deal, and do not say ready for the next
+            message = ws.receive_json()
+            if (message.get("view") or {}).get("outcome") is not None:
+                break
+            for out in player.feed(message):
+                ws.send_json(out)
+        ws.send_json({"type": "move", "move": "2C", "ref": "between"})
+        answer = until(ws, lambda m: m.get("ref") == "between")
+        assert answer["error"]["code"] == "not_your_turn"
+        assert "turn" in answer["error"] and answer["error"]["turn"] is None
 
 
 def test_match_over_error(client: TestClient) -> None:

@@ -6,6 +6,7 @@ G-11)."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,13 +26,16 @@ CLIENT_TYPES = ("move", "next_deal", "take_back", "ping")
 
 
 class ProtocolError(Exception):
-    """A refused request: a stable ``code`` and a message for people."""
+    """A refused request: a stable ``code``, a message (English, for logs and programs; the
+    page writes its own sentence from the code and ``details``) and ``details``: more fields
+    of the error for programs, e.g. ``rule_ids`` or ``turn``."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400, **details: object) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.details = details
 
 
 #: The error code of each kind of game error (:mod:`hukum.game`); any other is ``bad_request``.
@@ -42,15 +46,25 @@ GAME_ERROR_CODES: tuple[tuple[type[GameError], str], ...] = (
 )
 
 
+#: A rule id of docs/rules.md as the engines cite them in their messages: ``M-8``, ``G-7``.
+RULE_ID = re.compile(r"\b[A-Z]-\d+\b")
+
+
 def refused(error: GameError) -> ProtocolError:
-    """A game's error (any game's) as the error the client is sent, with its message."""
+    """A game's error (any game's) as the error the client is sent, with its message and
+    the ids of the rules it names (``rule_ids``, in order, once each; none named: none)."""
     code = next((c for kind, c in GAME_ERROR_CODES if isinstance(error, kind)), "bad_request")
-    return ProtocolError(code, str(error))
+    message = str(error)
+    refusal = ProtocolError(code, message)
+    ids = list(dict.fromkeys(RULE_ID.findall(message)))
+    if ids:
+        refusal.details["rule_ids"] = ids
+    return refusal
 
 
-def error_body(code: str, message: str) -> dict[str, Any]:
-    """The shape of every error: ``{"error": {"code", "message"}}``."""
-    return {"error": {"code": code, "message": message}}
+def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The shape of every error: ``{"error": {"code", "message", ...details}}``."""
+    return {"error": {**(details or {}), "code": code, "message": message}}
 
 
 @dataclass(frozen=True)
@@ -98,7 +112,7 @@ def parse_client_message(
 
 def error_message(error: ProtocolError, ref: int | str | None) -> dict[str, Any]:
     """A WebSocket error message."""
-    return {"type": "error", "ref": ref, **error_body(error.code, error.message)}
+    return {"type": "error", "ref": ref, **error_body(error.code, error.message, error.details)}
 
 
 def view_message(

@@ -1,14 +1,16 @@
 // The browser front end of `hukum serve`: lobby, room, table. Talks docs/protocol.md.
 import { LANGS, getLang, has, setLang, t } from "./i18n.js";
-import { SUITS, backSVG, cardSVG, cardText, parseCard, sortHand, suitSVG } from "./cards.js";
+import { SUITS, SYMBOL, backSVG, cardSVG, cardText, parseCard, sortHand, suitSVG } from "./cards.js";
 import {
-  bannerG, boardG, chosenMove, choosable, controlsG, gCardText, handG, lastTrickG, scoreG, sortG, trumpG,
+  bannerG, boardG, cardReasonG, chosenMove, choosable, controlsG, gCardText, handG, lastTrickG, pickG, scoreG, sortG,
+  trumpG,
 } from "./ganjifa.js";
 
 const app = document.getElementById("app");
 const LENGTHS = ["p3", "p5", "p7", "p11", "d1", "d4", "d8"];
 const TIMEOUTS = [15, 30, 60, 120, 300, 0]; // 0: no limit
 const CODE_RE = /^[23456789abcdefghjkmnpqrstuvwxyz]{4,16}$/;
+const CARD_RE = /^(10|[2-9JQKA])[CDHS]$/; // a Mindi move that plays a card
 
 const S = {
   page: null, // "lobby" | "table"
@@ -23,7 +25,7 @@ const S = {
   poll: null,
   selected: null,
   picked: new Set(), // Ganjifa: the cards chosen for the next move (a card, a Dukal, an answer)
-  message: null, // {kind: "error" | "info", text}
+  message: null, // {kind: "error" | "warn", text: a string, or a function giving it in the page's language, code, rules}
   absent: new Set(),
   rulesMeta: null,
   panel: null, // "rules" | "last" | null
@@ -35,6 +37,7 @@ const S = {
   analysis: {}, // deal number -> {loading} | {data} | {error} (GET …/deals/<n>/analysis)
   ref: 0,
   pending: {},
+  sending: null, // the ref of the move sent and not yet answered: no other move is sent meanwhile
   notFound: false,
   copied: false,
 };
@@ -48,8 +51,14 @@ function esc(value) {
   );
 }
 
+/** Codes whose server message (English) says more than the page's words: shown after them. */
+const DETAILED = new Set(["bad_rules", "bad_request", "network"]);
+
+/** An error in the page's words: its code's sentence alone where the page has one (the
+ * server's message may name 0-based seats), else with the server's message after it. */
 function errorText(err) {
   const code = err?.code ?? "";
+  if (has(`err.${code}`) && !DETAILED.has(code)) return t(`err.${code}`);
   const prefix = has(`err.${code}`) ? t(`err.${code}`) : t("err.prefix");
   return err?.message ? `${prefix}: ${err.message}` : prefix;
 }
@@ -91,6 +100,11 @@ function go(path) {
 
 function flash(kind, text) {
   S.message = text ? { kind, text } : null;
+}
+
+/** A message whose text is written when shown (`text()`: in the language of the moment). */
+function say(kind, text, extra = {}) {
+  S.message = { kind, text, ...extra };
 }
 
 // ---------------------------------------------------------------- rules metadata (GET /api/rules)
@@ -447,6 +461,8 @@ function connect() {
     if (S.ws !== ws) return;
     S.ws = null;
     S.wsState = "closed";
+    S.sending = null; // unanswered: the resync after reconnecting shows whether it was played
+    S.pending = {};
     if (e.code === 4401) {
       // The token is not (or no longer) valid for this table: forget it.
       localStorage.removeItem(tokenKey(code));
@@ -462,15 +478,26 @@ function connect() {
   };
 }
 
+/** Send a message to the table; its ref, or null when the connection is down. */
 function send(message) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
-    flash("error", t("game.disconnected"));
+    say("error", () => t("game.disconnected"));
     render();
-    return;
+    return null;
   }
   message.ref = ++S.ref;
   S.pending[message.ref] = message;
   S.ws.send(JSON.stringify(message));
+  return message.ref;
+}
+
+/** Send a move, once: until the server answers it (its ack or error) or the table moves on
+ * (this seat's move event, a resync, a lost connection), no other move is sent and the
+ * buttons that send one are disabled. One click, one move. */
+function sendMove(move) {
+  if (S.sending !== null) return;
+  S.sending = send({ type: "move", move });
+  render();
 }
 
 function syncAbsent() {
@@ -501,6 +528,7 @@ function onMessage(raw) {
   }
   switch (msg.type) {
     case "state":
+      S.sending = null;
       S.last = msg.event ?? S.last;
       S.table = msg.table ?? S.table;
       S.view = msg.view ?? null;
@@ -521,12 +549,16 @@ function onMessage(raw) {
         S.picked.clear();
         if (msg.commitment && S.view) S.commitments[S.view.deal_number] = msg.commitment;
       }
-      if (msg.kind === "move" && msg.seat === S.view?.seat) S.message = null;
+      if (msg.kind === "move" && msg.seat === S.view?.seat) {
+        S.message = null;
+        S.sending = null; // the move is made: the turn has moved on
+      } else if (msg.kind === "move" && S.message?.kind === "warn") S.message = null; // e.g. "wait for Ravi"
       noteDeal(S.view, raw);
       break;
     case "ack": {
       const sent = S.pending[msg.ref];
       delete S.pending[msg.ref];
+      if (msg.ref === S.sending) S.sending = null;
       if (sent?.type === "move") {
         // Unselect what was just played (so that a second click cannot send it again). The
         // ack can also come after the events that gave the turn back (bots play at once):
@@ -541,8 +573,9 @@ function onMessage(raw) {
     case "error": {
       const sent = S.pending[msg.ref];
       delete S.pending[msg.ref];
+      if (msg.ref !== null && msg.ref !== undefined && msg.ref === S.sending) S.sending = null;
       if (sent?.type === "next_deal" && S.view?.phase !== "over") S.nextSent = false;
-      flash("error", errorText(msg.error));
+      S.message = refusalMessage(msg.error ?? {}, sent);
       break;
     }
     default:
@@ -603,8 +636,63 @@ function position(seat, radiusX, radiusY) {
 }
 
 function messageHTML() {
-  if (!S.message) return "";
-  return `<p class="message ${S.message.kind}" role="alert" id="message">${esc(S.message.text)}</p>`;
+  const m = S.message;
+  if (!m) return "";
+  const text = typeof m.text === "function" ? m.text() : m.text;
+  const data = (m.code ? ` data-code="${esc(m.code)}"` : "") + (m.rules?.length ? ` data-rule-ids="${esc(m.rules.join(" "))}"` : "");
+  return `<p class="message ${m.kind}" role="alert" id="message"${data}>${esc(text)}</p>`;
+}
+
+// ---------------------------------------------------------------- table: why not, in words
+
+/** "Wait for Ravi to play." (or to choose trump), naming the seat to move. */
+function waitText(seat, phase) {
+  return () => t(phase === "hide" || phase === "announce" ? "why.wait.trump" : "why.wait", { name: seatName(seat) });
+}
+
+/** A Mindi suit in words: "spades ♠". */
+function suitWords(suit) {
+  return `${t(`suit.${suit}`)} ${SYMBOL[suit]}`;
+}
+
+/** Why a card of my hand may not be chosen now (a function giving the sentence in the
+ * page's language), or null if it may: from the view alone (whose turn, the legal moves,
+ * the led suit and trump). */
+function cardReason(code) {
+  const v = S.view;
+  if (!v || v.phase === "over" || v.turn === null || v.turn === undefined) return () => t("why.over");
+  if (v.turn !== v.seat) return waitText(v.turn, v.phase);
+  if (isG()) return cardReasonG(v, code, t);
+  if (isLegalCard(code)) return null;
+  if (v.phase === "announce") return () => t("why.announce");
+  const led = v.trick?.length ? parseCard(v.trick[0].card).suit : null;
+  const suits = new Set([...legalSet()].filter((m) => CARD_RE.test(m)).map((c) => parseCard(c).suit));
+  if (led && suits.size === 1) {
+    const [suit] = suits;
+    if (suit === led) return () => t("why.follow", { suit: suitWords(suit) }); // M-8
+    if (suit === v.trump) return () => t("why.trump", { suit: suitWords(suit) }); // M-8 must_trump, M-12
+  }
+  return () => t("why.card");
+}
+
+/** A refusal from the server as the page's message: the page's own sentence, naming people
+ * (never a 0-based seat) in the page's language; the code and the rule ids stay in the
+ * message's data (data-code, data-rule-ids). */
+function refusalMessage(err, sent) {
+  const code = err.code ?? "";
+  const rules = Array.isArray(err.rule_ids) ? err.rule_ids : [];
+  let text;
+  if (code === "not_your_turn" && "turn" in err) {
+    text = err.turn === null ? () => t("why.between") : waitText(err.turn, S.view?.phase);
+  } else if (code === "illegal_move") {
+    const card = sent?.type === "move" ? sent.move.split(" ").at(-1) : null;
+    // The page's own reason when its view has one (the move was sent on an older view).
+    const known = card && S.view?.hand?.includes(card) ? cardReason(card) : null;
+    text = known ?? (rules.length ? () => t("refused.illegal", { rules: rules.join(", ") }) : () => t("refused.illegal.plain"));
+  } else {
+    text = () => errorText(err);
+  }
+  return { kind: "error", text, code, rules };
 }
 
 function renderTable() {
@@ -789,7 +877,7 @@ function handHTML() {
       if (legal) classes.push("legal");
       else if (myTurn) classes.push("dimmed");
       if (code === S.selected) classes.push("selected");
-      return `<button class="${classes.join(" ")}" data-action="card" data-card="${esc(code)}" aria-pressed="${code === S.selected}" aria-label="${esc(code)}">${cardSVG(code)}</button>`;
+      return `<button class="${classes.join(" ")}" data-action="card" data-card="${esc(code)}" aria-pressed="${code === S.selected}" aria-disabled="${!legal}" aria-label="${esc(code)}">${cardSVG(code)}</button>`;
     })
     .join("");
   return `<div class="hand" id="hand" role="group">${cards}</div>`;
@@ -816,15 +904,15 @@ function controlsHTML() {
     hint = t("game.announce.hint");
     for (const s of SUITS) {
       if (legal.has(`announce ${s}`))
-        parts.push(`<button class="suit-btn" data-action="announce" data-suit="${s}" id="announce-${s}">${suitSVG(s, 20)} ${esc(t(`suit.${s}`))}</button>`);
+        parts.push(`<button class="suit-btn" data-action="announce" data-suit="${s}" id="announce-${s}" ${S.sending === null ? "" : "disabled"}>${suitSVG(s, 20)} ${esc(t(`suit.${s}`))}</button>`);
     }
   } else if (v.phase === "hide" && myTurn) {
     hint = t("game.hide.hint");
-    parts.push(`<button id="play-card" class="primary" data-action="play" ${S.selected ? "" : "disabled"}>${esc(t("game.hide"))}</button>`);
+    parts.push(`<button id="play-card" class="primary" data-action="play" ${readyMove() ? "" : "disabled"}>${esc(t("game.hide"))}</button>`);
   } else if (v.phase === "play") {
     if (myTurn) hint = t("game.select.hint");
-    parts.push(`<button id="play-card" class="primary" data-action="play" ${S.selected ? "" : "disabled"}>${esc(t("game.play"))}</button>`);
-    if (myTurn && legal.has("reveal")) parts.push(`<button id="reveal" data-action="reveal">${esc(t("game.reveal"))}</button>`);
+    parts.push(`<button id="play-card" class="primary" data-action="play" ${readyMove() ? "" : "disabled"}>${esc(t("game.play"))}</button>`);
+    if (myTurn && legal.has("reveal")) parts.push(`<button id="reveal" data-action="reveal" ${S.sending === null ? "" : "disabled"}>${esc(t("game.reveal"))}</button>`);
   } else if (v.phase === "over" && S.table.status !== "over") {
     if (S.nextSent) hint = t("game.nextdeal.waiting");
     else parts.push(`<button id="next-deal" class="primary" data-action="next">${esc(t("game.nextdeal"))}</button>`);
@@ -1138,33 +1226,42 @@ async function copyInvite() {
   render();
 }
 
+/** A click on a card of my hand: choose it (or unchoose it); a card that may not be played
+ * now is not chosen, and the page says why instead. Nothing changes while a move awaits
+ * the server's answer. */
 function selectCard(code) {
-  S.message = null;
-  if (isG()) pickCard(code);
-  else S.selected = S.selected === code ? null : code;
+  if (S.sending !== null) return;
+  if (isG()) {
+    const v = S.view;
+    const why = v.turn === v.seat && v.phase !== "over" ? pickG(v, S.picked, code, t) : cardReason(code);
+    if (why) say("warn", why);
+    else S.message = null;
+  } else if (S.selected === code) {
+    S.selected = null;
+    S.message = null;
+  } else {
+    const why = cardReason(code);
+    if (why) say("warn", why);
+    else {
+      S.selected = code;
+      S.message = null;
+    }
+  }
   render();
 }
 
-/** Ganjifa: choose or unchoose a card. Leading, several cards make a Dukal; answering a
- * Dukal, up to k cards; following, one card. */
-function pickCard(code) {
+/** The move the chosen cards make, if the rules allow it now and no move awaits an
+ * answer; else null. */
+function readyMove() {
   const v = S.view;
-  const many = v.phase === "answer" || (v.phase === "lead" && v.tricks_played > 0);
-  if (S.picked.has(code)) S.picked.delete(code);
-  else if (!many) S.picked = new Set([code]);
-  else if (v.phase === "answer" && S.picked.size >= v.need) flash("error", t("g.answer.full", { k: v.need }));
-  else S.picked.add(code);
+  if (!v || S.sending !== null || v.turn !== v.seat) return null;
+  if (isG()) return chosenMove(v, S.picked);
+  return S.selected && isLegalCard(S.selected) ? cardMove(S.selected) : null;
 }
 
 function playSelected() {
-  if (!S.view) return;
-  if (isG()) {
-    const move = chosenMove(S.view, S.picked);
-    if (move) send({ type: "move", move });
-    return;
-  }
-  if (!S.selected) return;
-  send({ type: "move", move: cardMove(S.selected) });
+  const move = readyMove();
+  if (move) sendMove(move);
 }
 
 async function verifyDeal(n) {
@@ -1198,15 +1295,23 @@ async function verifyDeal(n) {
   render();
 }
 
+/** The arrow keys: choose the next (or previous) card that may be played, as a click would;
+ * none (e.g. another player's turn): say why. */
 function moveSelection(step) {
   const v = S.view;
-  if (!v) return;
+  if (!v || S.sending !== null) return;
   const g = isG();
   const hand = g ? sortG(v.hand ?? []) : sortHand(v.hand ?? []);
   const ok = g ? choosable(v) : null;
-  const legal = hand.filter((c) => (g ? ok.has(c) : isLegalCard(c)));
-  const pool = legal.length ? legal : hand;
-  if (!pool.length) return;
+  const pool = hand.filter((c) => (g ? ok.has(c) : isLegalCard(c)));
+  if (!pool.length) {
+    const why = hand.length ? cardReason(hand[0]) : null;
+    if (why) {
+      say("warn", why);
+      render();
+    }
+    return;
+  }
   const current = g ? ([...S.picked].at(-1) ?? null) : S.selected;
   const i = pool.indexOf(current);
   const next = i < 0 ? pool[step > 0 ? 0 : pool.length - 1] : pool[(i + step + pool.length) % pool.length];
@@ -1231,10 +1336,12 @@ app.addEventListener("click", (e) => {
       ganjifa(false);
       break;
     case "clear":
+      if (S.sending !== null) break;
       S.picked.clear();
       render();
       break;
     case "pick-dukal":
+      if (S.sending !== null) break;
       S.picked = new Set(el.dataset.cards.split(" "));
       S.message = null;
       render();
@@ -1258,10 +1365,10 @@ app.addEventListener("click", (e) => {
       playSelected();
       break;
     case "reveal":
-      send({ type: "move", move: "reveal" });
+      sendMove("reveal");
       break;
     case "announce":
-      send({ type: "move", move: `announce ${el.dataset.suit}` });
+      sendMove(`announce ${el.dataset.suit}`);
       break;
     case "next":
       S.nextSent = true;
@@ -1334,6 +1441,7 @@ document.addEventListener("keydown", (e) => {
       playSelected();
     }
   } else if (e.key === "Escape") {
+    if (S.sending !== null) return;
     S.selected = null;
     S.picked.clear();
     render();

@@ -96,14 +96,72 @@ function dukalMove(view, chosen) {
   return null;
 }
 
-/** The move that plays, leads or gives the chosen cards, or null while too few are chosen.
- * A move the rules forbid is still sent: the server says why (e.g. "must follow", G-7). */
+/** The move that plays, leads or gives the chosen cards, if the rules allow it now; else
+ * null (too few cards chosen, or cards that make no move: nothing is sent). */
 export function chosenMove(view, chosen) {
   const picked = [...chosen];
+  const ok = choosable(view);
+  if (!picked.length || !picked.every((c) => ok.has(c))) return null;
   if (view.phase === "answer") return picked.length === view.need ? `give ${picked.join(" ")}` : null;
-  if (picked.length === 1) return picked[0];
-  if (picked.length < 2) return null;
-  return dukalMove(view, chosen) ?? `dukal ${picked.join(" ")}`;
+  if (picked.length === 1) return view.legal.includes(picked[0]) ? picked[0] : null;
+  return dukalMove(view, chosen);
+}
+
+/** Whether the cards are all part of one Dukal I may lead now. */
+function inDukal(view, cards) {
+  return view.legal.some((m) => {
+    const words = m.split(" ");
+    return words[0] === "dukal" && cards.every((c) => words.includes(c));
+  });
+}
+
+/** The suit of a card code in words: its avatar, e.g. "Rama (bow)". */
+function avatar(t, code) {
+  return t(`avatar.${parseG(code).suit}`);
+}
+
+/** Why a card of my hand may not be chosen now (a function giving the sentence), or null
+ * if it may; it is my turn. From the view alone: the allowed cards and the trick. */
+export function cardReasonG(view, code, t) {
+  if (choosable(view).has(code)) return null;
+  if (view.phase === "lead") return () => t("g.opening.hint"); // G-6: the trump Raja alone
+  const led = view.trick?.[0]?.cards?.[0];
+  if (view.phase !== "follow" || !led) return () => t("why.card");
+  // G-7: follow suit; holding none, a trump or the next suit held (or a trump first).
+  const ledSuit = parseG(led).suit;
+  const suits = new Set(view.allowed.map((c) => parseG(c).suit));
+  if (suits.has(ledSuit)) return () => t("why.follow", { suit: avatar(t, led) });
+  const next = view.allowed.find((c) => parseG(c).suit !== view.trump);
+  const params = () => ({ led: avatar(t, led), trump: t(`avatar.${view.trump}`), next: next ? avatar(t, next) : "" });
+  if (!next) return () => t("g.why.trump", params());
+  return () => t(suits.has(view.trump) ? "g.why.next" : "g.why.nextonly", params());
+}
+
+/** A click on a card on my turn: choose or unchoose it in `picked` (a Set, changed in
+ * place) so that the chosen cards are always part of a move the rules allow. Leading, cards
+ * that make a Dukal together are added to each other, another card is chosen alone;
+ * answering a Dukal, up to k cards; following, one card. Returns why the card was not
+ * chosen as asked (a function giving the sentence), or null. */
+export function pickG(view, picked, code, t) {
+  if (picked.has(code)) {
+    picked.delete(code);
+    return null;
+  }
+  const why = cardReasonG(view, code, t);
+  if (why) return why;
+  if (view.phase === "answer") {
+    if (picked.size >= view.need) return () => t("g.answer.full", { k: view.need });
+    picked.add(code);
+    return null;
+  }
+  const together = [...picked, code];
+  const alone = picked.size > 1 && !inDukal(view, together);
+  if (view.phase === "lead" && view.tricks_played > 0 && inDukal(view, together)) picked.add(code);
+  else {
+    picked.clear();
+    picked.add(code);
+  }
+  return alone ? () => t("g.why.alone") : null;
 }
 
 /** The Dukals I may lead now, each not part of a longer one (for quick choosing). */
@@ -182,7 +240,7 @@ export function handG({ S, esc }) {
       else if (myTurn) classes.push("dimmed");
       const on = S.picked.has(code);
       if (on) classes.push("selected");
-      return `<button class="${classes.join(" ")}" data-action="card" data-card="${esc(code)}" aria-pressed="${on}" aria-label="${esc(code)}">${roundCardSVG(code, esc(code))}</button>`;
+      return `<button class="${classes.join(" ")}" data-action="card" data-card="${esc(code)}" aria-pressed="${on}" aria-disabled="${!ok.has(code)}" aria-label="${esc(code)}">${roundCardSVG(code, esc(code))}</button>`;
     })
     .join("");
   return `<div class="hand ganjifa" id="hand" role="group">${cards}</div>`;
@@ -197,14 +255,15 @@ export function controlsG({ S, t, esc, seatName }) {
   let hint = "";
   if (!myTurn) return { parts, hint };
   const move = chosenMove(v, S.picked);
+  const off = move && S.sending === null ? "" : "disabled"; // one click, one move
   if (v.phase === "answer") {
     const leader = v.trick?.[0]?.seat;
     hint = t("g.answer.hint", { name: seatName(leader), k: v.need, n: S.picked.size });
-    parts.push(`<button id="play-card" class="primary" data-action="play" ${move ? "" : "disabled"}>${esc(t("g.give", { k: v.need }))}</button>`);
+    parts.push(`<button id="play-card" class="primary" data-action="play" ${off}>${esc(t("g.give", { k: v.need }))}</button>`);
   } else if (v.phase === "lead") {
     hint = v.tricks_played === 0 ? t("g.opening.hint") : t("g.lead.hint");
     const label = move?.startsWith("dukal ") ? t("g.lead.dukal", { k: S.picked.size }) : t("game.play");
-    parts.push(`<button id="play-card" class="primary" data-action="play" ${move ? "" : "disabled"}>${esc(label)}</button>`);
+    parts.push(`<button id="play-card" class="primary" data-action="play" ${off}>${esc(label)}</button>`);
     if (S.picked.size > 1 && !dukalMove(v, S.picked)) hint = t("g.notdukal");
     const runs = longestDukals(v);
     if (runs.length) {
@@ -215,7 +274,7 @@ export function controlsG({ S, t, esc, seatName }) {
     }
   } else {
     hint = t("g.follow.hint");
-    parts.push(`<button id="play-card" class="primary" data-action="play" ${move ? "" : "disabled"}>${esc(t("game.play"))}</button>`);
+    parts.push(`<button id="play-card" class="primary" data-action="play" ${off}>${esc(t("game.play"))}</button>`);
   }
   if (S.picked.size) parts.push(`<button class="small" data-action="clear" id="clear">${esc(t("g.clear"))}</button>`);
   return { parts, hint };

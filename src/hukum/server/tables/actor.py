@@ -313,7 +313,9 @@ class Table(TableState):
         match = self._playing()
         deal = match.current
         if deal is None:
-            raise ProtocolError("not_your_turn", "the deal is over; the next one has not begun")
+            raise ProtocolError(
+                "not_your_turn", "the deal is over; the next one has not begun", turn=None
+            )
         return match, deal
 
     async def submit_move(self, seat: int, text: str) -> int:
@@ -340,7 +342,7 @@ class Table(TableState):
         self, match: TableMatch, deal: TableDeal, seat: int, move: object, *, bot: bool
     ) -> int:
         if deal.turn != seat:
-            raise ProtocolError("not_your_turn", f"seat {deal.turn} is to move")
+            raise ProtocolError("not_your_turn", f"seat {deal.turn} is to move", turn=deal.turn)
         if not bot and self.seats[seat].absent:
             # The person takes the seat back first, but only with a move the rules allow.
             try:
