@@ -54,7 +54,7 @@ def snapshot(table: Table) -> tuple[int, int, int, int, bool]:
 def test_nobody_there_nothing_happens_until_someone_comes(client: TestClient) -> None:
     # A bot-heavy table whose only person never connects: with the old behaviour the
     # person's turn timed out at once and the bots played the match out in milliseconds.
-    made = create(client, start_now=True, turn_timeout=0.05, options={"deals": 1})
+    made = create(client, start_now=True, turn_timeout=1, options={"deals": 1})
     table = table_of(client, made)
     until_paused(client, table)
     event, deals, tricks, in_trick, over = on_server(client, lambda: snapshot(table))
@@ -96,7 +96,7 @@ def test_bots_finish_the_trick_then_wait(client: TestClient) -> None:
 def test_no_bot_plays_for_an_absent_person_while_nobody_is_there(client: TestClient) -> None:
     # Two people; seat 0 lets its turns time out (absent: a bot plays for it), seat 2 never
     # comes. Once seat 0's connection is gone, its bot stops as well.
-    made = create(client, turn_timeout=0.01, options={"deals": 1})
+    made = create(client, turn_timeout=1, options={"deals": 1})
     code, token = made["code"], made["token"]
     client.post(f"/api/tables/{code}/seats/2", json={"name": "B"})
     client.post(f"/api/tables/{code}/bots", json={"token": token})

@@ -205,7 +205,7 @@ def test_rate_limited(client: TestClient) -> None:
 
 
 def test_absent_player_is_replaced_and_takes_back(client: TestClient) -> None:
-    made = create(client, start_now=True, turn_timeout=0.05)
+    made = create(client, start_now=True, turn_timeout=1)
     with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
         absent = until(ws, lambda m: m.get("kind") == "absent")
         assert absent["seat"] == 0 and absent["table"]["seats"][0]["absent"]

@@ -12,13 +12,15 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hukum.server.db import Store, make_engine, migrate
 from hukum.server.protocol import ProtocolError, error_body
 from hukum.server.routes import analysis, lobby, rules, ws
 from hukum.server.tables import Registry
 
-__all__ = ["DEFAULT_DATABASE_URL", "STATIC", "create_app", "database_url"]
+__all__ = ["DEFAULT_DATABASE_URL", "MAX_BODY", "STATIC", "BodyLimit", "create_app", "database_url"]
 
 log = logging.getLogger("hukum.server")
 
@@ -29,6 +31,60 @@ DEFAULT_DATABASE_URL = "sqlite:///hukum.db"
 _NO_FRONT_END = """<!doctype html><meta charset="utf-8"><title>hukum</title>
 <p>The hukum server is running, but its front end (src/hukum/server/static/index.html) is
 not installed. The API is at <a href="/docs">/docs</a>.</p>"""
+
+
+#: The largest request body the API reads (the largest real one, a room's rules, is < 2 KB).
+MAX_BODY = 64 * 1024
+
+#: The error code of each HTTP status the framework itself refuses with.
+HTTP_ERROR_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+
+
+class BodyLimit:
+    """Refuse a request body over ``limit`` bytes with 413 ``too_large`` as it arrives (a
+    declared Content-Length at once, a chunked body once past the limit), before the app
+    reads it whole."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", ())).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(send)
+            return
+        seen = 0
+        too_large = False
+
+        async def limited() -> Message:
+            nonlocal seen, too_large
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                too_large = True
+                raise StarletteHTTPException(413, f"the body is over {self.limit} bytes")
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except StarletteHTTPException:
+            if not too_large:
+                raise
+            await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        response = JSONResponse(
+            error_body("too_large", f"the body is over {self.limit} bytes"), status_code=413
+        )
+        await response({"type": "http"}, _no_body, send)
+
+
+async def _no_body() -> Message:
+    return {"type": "http.disconnect"}
 
 
 def database_url(url: str | None = None) -> str:
@@ -56,12 +112,25 @@ def create_app(
         engine.dispose()
 
     app = FastAPI(title="hukum", lifespan=lifespan)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.state.store = store
     app.state.registry = registry
 
     @app.exception_handler(ProtocolError)
     async def _protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
         return JSONResponse(error_body(exc.code, exc.message, exc.details), status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # The framework's own refusals (a body it cannot parse, an unknown path, a method
+        # not allowed) in the one error shape, never {"detail": ...}.
+        detail = str(exc.detail)
+        code = HTTP_ERROR_CODES.get(exc.status_code, "bad_request")
+        if exc.status_code == 400 and "parsing the body" in detail:
+            code, detail = "bad_json", "the body is not JSON"
+        return JSONResponse(
+            error_body(code, detail), status_code=exc.status_code, headers=exc.headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

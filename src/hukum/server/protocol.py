@@ -17,6 +17,7 @@ __all__ = [
     "ProtocolError",
     "error_body",
     "error_message",
+    "load_json",
     "parse_client_message",
     "refused",
     "view_message",
@@ -77,15 +78,24 @@ class ClientMessage:
     seat: int | None = None
 
 
+def load_json(text: str | bytes) -> Any:
+    """JSON from a client, or ProtocolError ``bad_json``: not UTF-8, not JSON, nested too
+    deep for the parser (a RecursionError), or a number of more digits than Python reads."""
+    try:
+        return json.loads(text)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise ProtocolError("bad_json", "the message is not JSON") from None
+
+
 def parse_client_message(
     text: str | bytes, *, max_move: int
 ) -> tuple[ClientMessage | None, ProtocolError | None]:
     """Parse one WebSocket text frame: the message, or the error to send back. A move's
     text is at most ``max_move`` characters (the longest move of the table's game)."""
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        return None, ProtocolError("bad_json", "the message is not JSON")
+        data = load_json(text)
+    except ProtocolError as error:
+        return None, error
     if not isinstance(data, dict):
         return None, ProtocolError("bad_message", "a message is a JSON object")
     kind = data.get("type")

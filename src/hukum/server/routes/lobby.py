@@ -28,7 +28,7 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     bots: Annotated[str, Field(max_length=20)] = "rules"
     name: Name = ""
-    turn_timeout: Annotated[float, Field(gt=0, le=86400)] | None = 60.0
+    turn_timeout: Annotated[float, Field(ge=1, le=86400)] | None = 60.0
     start_now: bool = False
 
 

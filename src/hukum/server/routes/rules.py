@@ -7,7 +7,6 @@ import dataclasses
 import functools
 import inspect
 import itertools
-import json
 import typing
 from typing import Annotated, Any
 
@@ -22,7 +21,7 @@ from hukum.mindi import PRESETS, Rules
 from hukum.mindi import rules as rules_module
 from hukum.server.deps import get_session
 from hukum.server.fairness import verify
-from hukum.server.protocol import ProtocolError, refused
+from hukum.server.protocol import ProtocolError, load_json, refused
 
 router = APIRouter(prefix="/api")
 
@@ -107,15 +106,15 @@ async def get_verify(
     game: Annotated[str, Query(max_length=20)] = "mindi",
 ) -> dict[str, Any]:
     """Recompute a deal from a revealed seed and check it against its commitment."""
-    if not seed.isdigit():
-        raise ProtocolError("bad_request", "seed is a whole number")
+    if not (seed.isascii() and seed.isdigit()):  # "²" is a digit to str.isdigit, not to int
+        raise ProtocolError("bad_request", "seed is a whole number, in the digits 0-9")
     try:
         spec = game_named(game)
     except GameError as e:
         raise refused(e) from None
     try:
-        options = json.loads(rules) if rules else {}
-    except ValueError:
+        options = load_json(rules) if rules else {}
+    except ProtocolError:
         raise ProtocolError("bad_rules", "rules must be a JSON object of options") from None
     if not isinstance(options, dict):
         raise ProtocolError("bad_rules", "rules must be a JSON object of options")
