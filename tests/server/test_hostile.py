@@ -50,7 +50,7 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(client: TestClient) 
 
 
 def test_verify_refuses_what_it_cannot_read(client: TestClient) -> None:
-    query = {"commitment": "ab", "seed": "1", "dealer": 0}
+    query: dict[str, str | int] = {"commitment": "ab", "seed": "1", "dealer": 0}
     deep = client.get("/api/verify", params={**query, "rules": "[" * 999 + "]" * 999})
     assert error_of(deep) == (400, "bad_rules")
     for seed in ("²", "١٢", "+1", "1e5"):
