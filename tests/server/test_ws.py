@@ -235,3 +235,47 @@ def test_every_event_is_stored_before_anyone_is_told(client: TestClient) -> None
     assert len(told) > 50 and told[-1][0] == table.event
     for number, stored in told:  # told of event N when the log holds exactly 1 … N
         assert stored == list(range(1, number + 1))
+
+
+def test_a_move_chosen_for_a_turn_that_has_passed_is_refused(client: TestClient) -> None:
+    """Issue 18 defect 4: a card sent for seat 0's turn, arriving after seat 0 was marked
+    absent and its bot played, must not land on a later turn (it was stored as the next
+    lead). A move carries the event it answers; a stale one is refused, changing nothing."""
+    made = create(client, start_now=True, turn_timeout=1, options={"deals": 1})
+    table = client.app.state.registry.tables[made["code"]]  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        seen = 0
+        while True:  # until it is seat 0's turn
+            message = ws.receive_json()
+            seen = message.get("event", seen)
+            view = message.get("view") or {}
+            if view.get("turn") == 0 and view.get("legal"):
+                break
+        card = view["legal"][0]
+        until(ws, lambda m: m.get("kind") == "absent" and m["seat"] == 0)
+        until(ws, lambda m: m.get("kind") == "move" and m["seat"] == 0)  # its bot played
+        before = table.event
+        moves = len(table.deal.history)
+        ws.send_json({"type": "move", "move": card, "event": seen, "ref": 9})
+        refused = until(ws, lambda m: m.get("ref") == 9)
+        assert refused["type"] == "error" and refused["error"]["code"] == "stale_move"
+        assert refused["error"]["event"] >= before
+        assert len(table.deal.history) >= moves and table.seats[0].absent  # not taken back
+        ws.send_json({"type": "move", "move": card, "event": 10**6, "ref": 10})
+        assert until(ws, lambda m: m.get("ref") == 10)["error"]["code"] == "bad_message"
+        ws.send_json({"type": "move", "move": card, "event": "x", "ref": 11})
+        assert until(ws, lambda m: m["type"] == "error")["error"]["code"] == "bad_message"
+
+
+def test_a_move_with_the_latest_event_is_played(client: TestClient) -> None:
+    made = create(client, start_now=True, turn_timeout=None, options={"deals": 1})
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        seen = 0
+        while True:
+            message = ws.receive_json()
+            seen = message.get("event", seen)
+            view = message.get("view") or {}
+            if view.get("turn") == 0 and view.get("legal"):
+                break
+        ws.send_json({"type": "move", "move": view["legal"][0], "event": seen, "ref": 1})
+        assert until(ws, lambda m: m.get("ref") == 1)["type"] == "ack"

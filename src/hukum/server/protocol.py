@@ -76,6 +76,9 @@ class ClientMessage:
     ref: int | str | None = None
     move: str | None = None
     seat: int | None = None
+    event: int | None = None
+    """With a move: the last event the client had seen when it chose it (a move chosen for
+    a turn that has passed since is refused, ``stale_move``)."""
 
 
 def load_json(text: str | bytes) -> Any:
@@ -109,6 +112,9 @@ def parse_client_message(
     seat = data.get("seat")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
         return None, ProtocolError("bad_message", "seat must be a whole number")
+    event = data.get("event")
+    if event is not None and (isinstance(event, bool) or not isinstance(event, int) or event < 0):
+        return None, ProtocolError("bad_message", "event must be a whole number, 0 or more")
     move = data.get("move")
     if kind == "move":
         if not isinstance(move, str) or not move.strip() or len(move) > max_move:
@@ -117,7 +123,7 @@ def parse_client_message(
             )
     else:
         move = None
-    return ClientMessage(kind, ref, move, seat), None
+    return ClientMessage(kind, ref, move, seat, event), None
 
 
 def error_message(error: ProtocolError, ref: int | str | None) -> dict[str, Any]:

@@ -60,7 +60,7 @@ async def _handle(table: Table, seat: int, text: str) -> dict[str, Any] | None:
             )
         if message.type == "move":
             assert message.move is not None
-            event = await table.submit_move(seat, message.move)
+            event = await table.submit_move(seat, message.move, message.event)
         elif message.type == "next_deal":
             event = await table.ready(seat)
         else:

@@ -137,7 +137,7 @@ class Table(TableState):
         except BaseException:
             deal.pop()
             raise
-        self.event = number
+        self.event = self.turn_event = number
         self._publish("move", data, move)
         if cancelled:
             raise asyncio.CancelledError
@@ -318,10 +318,22 @@ class Table(TableState):
             )
         return match, deal
 
-    async def submit_move(self, seat: int, text: str) -> int:
+    async def submit_move(self, seat: int, text: str, seen: int | None = None) -> int:
         """A person's move for a seat, as text (read once, checked by the engine); the
-        event number it got."""
+        event number it got. ``seen``: the last event the person had seen when choosing it;
+        if a move (or a new deal) has been made since, the move answers a turn that has
+        passed and is refused, ``stale_move``, changing nothing."""
         async with self.lock:
+            if seen is not None and seen > self.event:
+                raise ProtocolError("bad_message", f"event {seen} has not happened yet")
+            if seen is not None and seen < self.turn_event:
+                raise ProtocolError(
+                    "stale_move",
+                    f"the move answers event {seen}, but the play has gone on since event "
+                    f"{self.turn_event}",
+                    event=self.event,
+                    turn=self.deal.turn if self.deal is not None else None,
+                )
             match, deal = self._in_play()
             try:
                 move: object = self.spec.parse_move(text)

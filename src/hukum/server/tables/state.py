@@ -35,6 +35,9 @@ class TableState:
         self.seats = [Seat() for _ in range(self.spec.players(config.rules))]
         self.event = 0
         """The number of the last event applied."""
+        self.turn_event = 0
+        """The event since which the seat to move has been to move (the last move, deal or
+        start): a person's move chosen before it answers a turn that has passed."""
         self.status = "waiting"
         """``waiting``, ``playing`` or ``over``."""
         self.match: TableMatch | None = None
@@ -60,6 +63,8 @@ class TableState:
         """Change the state by stored event ``number``; a ``move`` event's move (read once
         from its text), else None."""
         self.event = number
+        if kind in ("start", "deal", "move"):
+            self.turn_event = number
         seat = data.get("seat")
         if kind == "seat":
             assert isinstance(seat, int)
