@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,7 +21,15 @@ from hukum.server.protocol import ProtocolError, error_body
 from hukum.server.routes import analysis, lobby, rules, ws
 from hukum.server.tables import Registry
 
-__all__ = ["DEFAULT_DATABASE_URL", "MAX_BODY", "STATIC", "BodyLimit", "create_app", "database_url"]
+__all__ = [
+    "DEFAULT_DATABASE_URL",
+    "MAX_BODY",
+    "STATIC",
+    "BodyLimit",
+    "RedactTokens",
+    "create_app",
+    "database_url",
+]
 
 log = logging.getLogger("hukum.server")
 
@@ -31,6 +40,25 @@ DEFAULT_DATABASE_URL = "sqlite:///hukum.db"
 _NO_FRONT_END = """<!doctype html><meta charset="utf-8"><title>hukum</title>
 <p>The hukum server is running, but its front end (src/hukum/server/static/index.html) is
 not installed. The API is at <a href="/docs">/docs</a>.</p>"""
+
+
+#: A seat token in a URL's query (``/ws/<code>?token=…``): a token owns its seat.
+_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+
+class RedactTokens(logging.Filter):
+    """Keep seat tokens out of the logs: a record whose text holds ``token=<token>`` (the
+    access log's line of every WebSocket connection) is logged with ``token=…`` instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "token=" in text:
+            record.msg, record.args = _TOKEN.sub(r"\1…", text), None
+        return True
+
+
+#: The loggers that write request lines (uvicorn's).
+REQUEST_LOGGERS = ("uvicorn.access", "uvicorn.error")
 
 
 #: The largest request body the API reads (the largest real one, a room's rules, is < 2 KB).
@@ -105,6 +133,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Here, not earlier: the server has set its logging up by now.
+        for name in REQUEST_LOGGERS:
+            logger = logging.getLogger(name)
+            if not any(isinstance(f, RedactTokens) for f in logger.filters):
+                logger.addFilter(RedactTokens())
         count = await registry.load_active()
         log.info("resumed %d table(s)", count)
         yield

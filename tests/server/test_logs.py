@@ -1,0 +1,71 @@
+"""Seat tokens stay out of the server's logs (issue 18 defect 3): a token owns its seat,
+and the access log printed ``WebSocket /ws/<code>?token=<token>`` at the default level."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import subprocess
+import sys
+
+import httpx2 as httpx
+import websockets
+
+from hukum.server.app import RedactTokens
+from tests.server.test_restart import free_port
+
+
+def test_the_filter_redacts_a_token_in_a_request_line() -> None:
+    record = logging.LogRecord(
+        "uvicorn.error",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "WebSocket %s" [accepted]',
+        ("127.0.0.1:5", "/ws/abc?token=s3cr3t-Tok_en&last=4"),
+        None,
+    )
+    assert RedactTokens().filter(record)
+    assert record.getMessage() == '127.0.0.1:5 - "WebSocket /ws/abc?token=…&last=4" [accepted]'
+
+
+def test_a_running_server_logs_no_token(tmp_path) -> None:
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "hukum",
+            "serve",
+            "--port",
+            str(port),
+            "--bot-delay",
+            "0",
+            "--database-url",
+            f"sqlite:///{tmp_path / 'logs.db'}",
+        ],  # the default log level
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(600):
+            try:
+                httpx.get(base + "/api/health", timeout=1)
+                break
+            except httpx.HTTPError:
+                asyncio.run(asyncio.sleep(0.05))
+        made = httpx.post(base + "/api/tables", json={"start_now": True}).json()
+        token = made["token"]
+
+        async def connect() -> None:
+            url = f"ws://127.0.0.1:{port}/ws/{made['code']}?token={token}"
+            async with websockets.connect(url) as ws:
+                await ws.recv()
+
+        asyncio.run(connect())
+    finally:
+        server.terminate()
+        output = server.communicate(timeout=30)[0].decode()
+    assert f"/ws/{made['code']}?token=…" in output  # the connection was logged, redacted
+    assert token not in output
