@@ -279,3 +279,22 @@ def test_a_move_with_the_latest_event_is_played(client: TestClient) -> None:
                 break
         ws.send_json({"type": "move", "move": view["legal"][0], "event": seen, "ref": 1})
         assert until(ws, lambda m: m.get("ref") == 1)["type"] == "ack"
+
+
+def test_a_finished_table_leaves_memory_and_comes_back_from_its_log(client: TestClient) -> None:
+    """Issue 18 defect 5: the registry never dropped a table. A finished match nobody is
+    connected to is forgotten; asked for again, it is read from the database as it was."""
+    made = create(client, start_now=True, options={"deals": 1, "target": None})
+    registry = client.app.state.registry  # type: ignore[attr-defined]
+    player = Player()
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        for out in player.feed(ws.receive_json()):
+            ws.send_json(out)
+        play(ws, player)
+        assert player.match_over and made["code"] in registry.tables  # watched: kept
+    assert made["code"] not in registry.tables
+    record = client.get(f"/api/tables/{made['code']}/record").json()
+    assert len(record["deals"]) == 1 and record["deals"][0]["outcome"]
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        state = ws.receive_json()
+        assert state["type"] == "state" and state["table"]["status"] == "over"

@@ -122,6 +122,7 @@ async def game_socket(
         pass
     finally:
         unsubscribe()
+        registry.release(table)  # a finished match nobody watches leaves memory
         queue.put_nowait(_CLOSE)
         with contextlib.suppress(Exception):
             await send_task

@@ -75,6 +75,19 @@ class Registry:
         token = await table.take_seat(0, name)
         return table, token
 
+    def release(self, table: Table) -> bool:
+        """Forget a finished table nobody is connected to (its memory is given back; it is
+        read again from the database if it is asked for); whether it was forgotten."""
+        if (
+            table.status != "over"
+            or any(s.connections for s in table.seats)
+            or self.tables.get(table.code) is not table
+        ):
+            return False
+        table.close()
+        del self.tables[table.code]
+        return True
+
     async def load_active(self) -> int:
         """Load and resume every table whose match is not over; how many."""
 
