@@ -108,6 +108,8 @@ def main() -> int:
                 f"sqlite:///{db}",
                 "--log-level",
                 "warning",
+                "--rooms-per-hour",  # every client of the load test comes from 127.0.0.1
+                "1000000",
             ],
         )
         base = f"http://127.0.0.1:{port}"

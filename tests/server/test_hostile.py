@@ -5,12 +5,16 @@ the size limit (declared or streamed), unknown paths, a turn time limit of a nan
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 
-from hukum.server.app import MAX_BODY
+from hukum.server.app import MAX_BODY, create_app
+from hukum.server.protocol import ProtocolError
+from hukum.server.routes.lobby import ROOMS_PER_HOUR, RoomQuota
 from tests.server.conftest import create
 
 NESTED = "[" * 3000 + "]" * 3000
@@ -82,3 +86,36 @@ def test_a_nested_websocket_frame_gets_an_error_and_the_socket_stays(client: Tes
             assert answer["type"] == "error" and answer["error"]["code"] == "bad_json"
         ws.send_json({"type": "ping", "ref": 1})
         assert ws.receive_json() == {"type": "pong", "ref": 1}
+
+
+def test_one_address_may_make_only_so_many_rooms_an_hour() -> None:
+    """Issue 18 defect 5: anyone could create rooms without limit."""
+    now = [1000.0]
+    quota = RoomQuota(3, clock=lambda: now[0])
+    for _ in range(3):
+        quota.take("10.0.0.1")
+    with pytest.raises(ProtocolError) as refused:
+        quota.take("10.0.0.1")
+    assert refused.value.code == "too_many_rooms" and refused.value.status == 429
+    assert refused.value.details["retry_after"] == 3601
+    quota.take("10.0.0.2")  # another address is not held back
+    now[0] += 3600.5
+    quota.take("10.0.0.1")  # an hour later
+
+
+def test_the_server_refuses_the_room_past_the_quota(tmp_path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'quota.db'}", bot_delay=0, rooms_per_hour=2)
+    with TestClient(app) as client:
+        assert "code" in create(client) and "code" in create(client)
+        response = client.post("/api/tables", json={})
+        assert error_of(response) == (429, "too_many_rooms")
+        assert (
+            client.post("/api/tables", json={"bots": "nobody"}).status_code == 400
+        )  # checked first
+
+
+def test_hukum_serve_help_states_the_default_quota() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "hukum", "serve", "--help"], capture_output=True, text=True
+    )
+    assert f"(default {ROOMS_PER_HOUR})" in " ".join(done.stdout.split())

@@ -7,6 +7,8 @@ import asyncio
 import logging
 import subprocess
 import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx2 as httpx
 import websockets
@@ -54,7 +56,7 @@ def test_a_running_server_logs_no_token(tmp_path) -> None:
                 httpx.get(base + "/api/health", timeout=1)
                 break
             except httpx.HTTPError:
-                asyncio.run(asyncio.sleep(0.05))
+                time.sleep(0.05)
         made = httpx.post(base + "/api/tables", json={"start_now": True}).json()
         token = made["token"]
 
@@ -63,7 +65,9 @@ def test_a_running_server_logs_no_token(tmp_path) -> None:
             async with websockets.connect(url) as ws:
                 await ws.recv()
 
-        asyncio.run(connect())
+        # In a thread of its own: the test's own thread may already run an event loop.
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, connect()).result()
     finally:
         server.terminate()
         output = server.communicate(timeout=30)[0].decode()

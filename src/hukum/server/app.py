@@ -19,6 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from hukum.server.db import Store, make_engine, migrate
 from hukum.server.protocol import ProtocolError, error_body
 from hukum.server.routes import analysis, lobby, rules, ws
+from hukum.server.routes.lobby import ROOMS_PER_HOUR, RoomQuota
 from hukum.server.tables import Registry
 
 __all__ = [
@@ -121,9 +122,13 @@ def database_url(url: str | None = None) -> str:
 
 
 def create_app(
-    database_url_: str | None = None, bot_delay: float = 0.6, static_dir: Path | None = None
+    database_url_: str | None = None,
+    bot_delay: float = 0.6,
+    static_dir: Path | None = None,
+    rooms_per_hour: int = ROOMS_PER_HOUR,
 ) -> FastAPI:
-    """The app on a database (migrated to the newest schema first)."""
+    """The app on a database (migrated to the newest schema first); one client address
+    may create ``rooms_per_hour`` rooms an hour."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
@@ -148,6 +153,7 @@ def create_app(
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.state.store = store
     app.state.registry = registry
+    app.state.room_quota = RoomQuota(rooms_per_hour)
 
     @app.exception_handler(ProtocolError)
     async def _protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:

@@ -9,6 +9,16 @@ from typing import Any
 __all__ = ["add_commands"]
 
 
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
 def _delay(text: str) -> float:
     try:
         value = float(text)
@@ -25,7 +35,8 @@ def _cmd_serve(args: argparse.Namespace, out: Any) -> int:
     from hukum.server.app import create_app, database_url
 
     url = database_url(args.database_url)
-    app = create_app(url, bot_delay=args.bot_delay)
+    quota = {} if args.rooms_per_hour is None else {"rooms_per_hour": args.rooms_per_hour}
+    app = create_app(url, bot_delay=args.bot_delay, **quota)
     print(f"hukum: serving http://{args.host}:{args.port}/ on {url}", flush=True)
     uvicorn.run(
         app, host=args.host, port=args.port, log_level=args.log_level, ws="websockets-sansio"
@@ -87,6 +98,12 @@ def add_commands(commands: Any) -> None:
         default=0.6,
         metavar="S",
         help="seconds a bot waits before it plays (default 0.6)",
+    )
+    serve.add_argument(
+        "--rooms-per-hour",
+        type=_count,
+        metavar="N",
+        help="rooms one client address may create an hour (default 100)",
     )
     serve.add_argument(
         "--log-level",

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import collections
+import time
+from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from hukum.game import GameError
@@ -46,8 +49,43 @@ class WithToken(BaseModel):
     token: str = Field(max_length=64)
 
 
+#: How many rooms one client address may create an hour, by default (``hukum serve
+#: --rooms-per-hour``).
+ROOMS_PER_HOUR = 100
+
+
+class RoomQuota:
+    """How many rooms each client address has created in the last hour; more than
+    ``per_hour`` is refused (``too_many_rooms``, 429), so nobody can fill the server."""
+
+    def __init__(self, per_hour: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_hour = per_hour
+        self.clock = clock
+        self._made: dict[str, collections.deque[float]] = {}
+
+    def take(self, address: str) -> None:
+        """Count one room for ``address``, or refuse it."""
+        now = self.clock()
+        made = self._made.setdefault(address, collections.deque())
+        while made and made[0] <= now - 3600:
+            made.popleft()
+        if len(made) >= self.per_hour:
+            wait = int(made[0] + 3600 - now) + 1
+            raise ProtocolError(
+                "too_many_rooms",
+                f"this address has made {len(made)} rooms in the last hour, the most there "
+                f"may be; the next may be made in {wait} s",
+                429,
+                retry_after=wait,
+            )
+        made.append(now)
+        if len(self._made) > 10_000:  # forget addresses with nothing in the last hour
+            for key in [k for k, v in self._made.items() if not v or v[-1] <= now - 3600]:
+                del self._made[key]
+
+
 @router.post("")
-async def create_table(body: CreateTable, registry: Reg) -> dict[str, Any]:
+async def create_table(body: CreateTable, registry: Reg, request: Request) -> dict[str, Any]:
     """Create a room and seat its creator at 0; with ``start_now`` fill with bots and start."""
     try:
         spec = game_named(body.game)
@@ -61,6 +99,8 @@ async def create_table(body: CreateTable, registry: Reg) -> dict[str, Any]:
             f"no {spec.name} bot {body.bots!r}; choose one of " + ", ".join(spec.bots),
         )
     config = TableConfig(rules, preset, body.bots, body.turn_timeout, spec.name)
+    quota: RoomQuota = request.app.state.room_quota
+    quota.take(request.client.host if request.client else "")
     table, token = await registry.create(config, body.name)
     if body.start_now:
         await table.start(token, fill=True)
