@@ -240,7 +240,7 @@ def test_bad_rules(record: dict[str, Any]) -> None:
         "rules: 6 players play with 48 cards (the four 2s removed): set deck=48 (M-2)"
     )
     data["rules"] = {**record["rules"], "trump": "secret"}
-    assert error(data).startswith("rules: trump='secret' is not an option")
+    assert error(data).startswith('rules: trump "secret" is not an option')
     data["rules"] = {**record["rules"], "players": 4.0}
     assert error(data) == "rules: 'players' must be a whole number, not 4.0"
     data["rules"] = {**record["rules"], "colour": "red"}

@@ -54,6 +54,7 @@ __all__ = [
     "RulesError",
     "Side",
     "View",
+    "shown",
 ]
 
 
@@ -71,6 +72,22 @@ class IllegalMoveError(GameError):
 
 class RulesError(GameError):
     """Rule options that do not make a game (an unknown option, a value out of range)."""
+
+
+def shown(value: object) -> str:
+    """A rule value as a person (or the command line, ``--rule name=value``) writes it, for
+    error messages: ``none``, ``true``, ``1, 2, 3``; never a Python repr.
+
+    >>> shown(None), shown(True), shown((1, None)), shown(()), shown("day")
+    ('none', 'true', '1, none', 'nothing', 'day')
+    """
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list)):
+        return ", ".join(shown(v) for v in value) if value else "nothing"
+    return str(value)
 
 
 M = TypeVar("M")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from hukum.bots import solver as solver_module
-from hukum.bots.solver import Solver, SolverBudgetError, SolverError
+from hukum.bots.solver import Forecast, Solver, SolverBudgetError, SolverError
 from hukum.cards import Card
 from hukum.mindi import Deal, Move, Rules
 from tests.bots.solver_helpers import (
@@ -130,6 +130,9 @@ def test_forecast_reads() -> None:
     assert forecast.score(1 - forecast.winner) == -forecast.points
     assert forecast.describe().startswith(f"Team {forecast.winner} ")
     assert sum(forecast.tens) == 4
+    # The winner's tens first, as in every result people read (Outcome.describe).
+    assert Forecast(2, (1, 3), 1, "win", 1).describe() == "Team 1 wins: 3–1 tens"
+    assert Forecast(1, (0, 4), 1, "mendikot", 2).describe() == "Team 1 wins with mendikot: 4–0 tens"
 
 
 def test_a_cut_with_the_ten_saves_a_mindi() -> None:

@@ -137,6 +137,13 @@ def test_rules_options_validated_and_round_trip() -> None:
             Rules(**bad)
     with pytest.raises(RulesError, match="no rule option"):
         Rules().replace(players=4)
+    # Errors read for people: no Python values.
+    with pytest.raises(RulesError) as info:
+        Rules(time="dusk")  # type: ignore[arg-type]
+    assert str(info.value) == 'time "dusk" is not an option; choose one of day, night'
+    with pytest.raises(RulesError) as info:
+        Rules(deals=None)  # type: ignore[arg-type]
+    assert str(info.value) == 'deals must be a whole number from 1 up, not "none"'
 
 
 def test_match_of_several_deals_passes_the_deal_anticlockwise() -> None:

@@ -29,14 +29,14 @@ def test_g10_highest_score_wins_alone() -> None:
     outcome = Outcome.of((51, 30, 39))
     assert outcome.winners == (0,) and not outcome.shared
     assert outcome.share(0) == 1.0 and outcome.share(1) == 0.0
-    assert outcome.describe() == "Seat 0 wins: 51–30–39 cards"
+    assert outcome.describe() == "Seat 0 wins with 51 cards; seat 2 has 39, seat 1 has 30"
 
 
 def test_g10_players_tied_for_the_highest_score_share_the_win_in_a_real_deal() -> None:
     outcome = _random_deal(12).outcome()
     assert outcome == Outcome((24, 48, 48), (1, 2))
     assert outcome.shared and outcome.share(1) == outcome.share(2) == 0.5
-    assert outcome.describe() == "Seats 1 and 2 share the win: 24–48–48 cards"
+    assert outcome.describe() == "Seats 1 and 2 share the win with 48 cards each; seat 0 has 24"
 
 
 def test_g10_edge_three_way_tie_40_40_40_all_three_share() -> None:
@@ -45,7 +45,7 @@ def test_g10_edge_three_way_tie_40_40_40_all_three_share() -> None:
     outcome = Outcome.of((40, 40, 40))
     assert outcome.winners == (0, 1, 2) and outcome.shared
     assert [outcome.share(s) for s in range(3)] == [1 / 3] * 3
-    assert outcome.describe() == "Seats 0, 1 and 2 share the win: 40–40–40 cards"
+    assert outcome.describe() == "Seats 0, 1 and 2 share the win with 40 cards each"
 
 
 def test_g10_no_outcome_while_cards_remain() -> None:

@@ -83,7 +83,7 @@ def _set(path: list[Any], value: Any) -> Any:
 @pytest.mark.parametrize(
     "path,value,message",
     [
-        (["rules", "time"], "dusk", "rules: time='dusk' is not an option"),
+        (["rules", "time"], "dusk", 'rules: time "dusk" is not an option'),
         (["rules", "deals"], 2.0, "rules: 'deals' must be a whole number"),
         (["seed"], "5", "'seed' must be a whole number"),
         (["draw", "dealer"], 7, "draw: the recorded dealer 7 differs"),

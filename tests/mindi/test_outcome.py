@@ -7,7 +7,7 @@ import pytest
 
 from hukum.cards import Card, CardSet
 from hukum.mindi import Deal, Played, Rules, Trick
-from hukum.mindi.outcome import decide
+from hukum.mindi.outcome import Outcome, decide
 from tests.mindi.helpers import (
     GROUP_HANDS,
     GROUP_WINNERS,
@@ -125,7 +125,7 @@ def test_m17_whitewash_all_thirteen_tricks():
     assert (outcome.tens, outcome.tricks) == ((0, 4), (0, 13))
     # whitewash > mendikot > win
     assert (outcome.winner, outcome.kind, outcome.points) == (1, "whitewash", 3)
-    assert outcome.describe() == "Team 1 wins a whitewash: 0–4 tens"
+    assert outcome.describe() == "Team 1 wins a whitewash: 4–0 tens"
 
 
 def test_m17_whitewash_with_48_cards_and_under_dehla():
@@ -231,3 +231,24 @@ def test_m16_decide_tie_breaks_directly():
     by_highest = decide(Rules(tie_break="highest_trick"), tricks, taken)
     assert (by_highest.winner, by_highest.highest_trick) == (1, 1)
     assert by_highest.decided_by == "highest_trick"
+
+
+@pytest.mark.parametrize(
+    ("outcome", "text"),
+    [
+        (Outcome(1, "win", (1, 3), (5, 8), "tens", 0, 1), "Team 1 wins: 3–1 tens"),
+        (
+            Outcome(1, "win", (2, 2), (6, 7), "tricks", 0, 1),
+            "Team 1 wins: 2–2 tens, won on tricks 7–6",
+        ),
+        (
+            Outcome(1, "mendikot", (0, 4), (4, 9), "tens", 0, 2),
+            "Team 1 wins with mendikot: 4–0 tens",
+        ),
+        (Outcome(0, "win", (3, 1), (5, 8), "tens", 0, 1), "Team 0 wins: 3–1 tens"),
+    ],
+)
+def test_the_winners_figures_come_first(outcome: Outcome, text: str) -> None:
+    """One convention everywhere people read a result (CLI, replay, solve, the page): the
+    winning team's figure first, whichever team it is."""
+    assert outcome.describe() == text

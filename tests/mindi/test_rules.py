@@ -113,16 +113,16 @@ def test_unknown_option_message_lists_the_options_in_order():
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"direction": "left"}, "direction='left' is not an option"),
+        ({"direction": "left"}, 'direction "left" is not an option'),
         ({"first_dealer": "oldest"}, "first_dealer"),
-        ({"trump": "hukum"}, "trump='hukum'"),
+        ({"trump": "hukum"}, 'trump "hukum"'),
         ({"reveal": "never"}, "reveal"),
         ({"capture": "all"}, "capture"),
         ({"tie_break": "coin"}, "tie_break"),
         ({"dealer_rotation": "winner"}, "dealer_rotation"),
         ({"must_trump": 1}, "must_trump must be true or false"),
         ({"draw_partnerships": "yes"}, "draw_partnerships"),
-        ({"reveal": "on_request"}, r"reveal='on_request' applies only to trump='band' \(M-12\)"),
+        ({"reveal": "on_request"}, r"reveal on_request applies only to trump band \(M-12\)"),
         ({"points": (1, 2)}, "points"),
         ({"points": [1, 2, 3]}, "points"),
         ({"points": (1, -2, 3)}, "points"),
@@ -188,3 +188,33 @@ def test_differences_from_the_defaults():
         "dealer_rotation": "rotate",
     }
     assert Rules.preset("dehla-pakad").differences() == {"trump": "announce", "capture": "dehla"}
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        (
+            {"points": (None, None)},
+            "points must be three whole numbers, 0 or more, for a win, "
+            'a mendikot and a whitewash (e.g. 1, 2, 3), not "none, none"',
+        ),
+        ({"points": ("a", 2, 3)}, 'not "a, 2, 3"'),
+        ({"points": ()}, 'not "nothing"'),
+        (
+            {"trump": "hukum"},
+            'trump "hukum" is not an option; choose one of cut, band, open, announce',
+        ),
+        ({"target": 0}, 'target must be a whole number from 1 up, or none, not "0"'),
+        ({"players": 5}, "players: Mindi is played by 4, 6 or 8, not 5 (M-1)"),
+        ({"deck": 50}, "deck: the pack has 52 cards, or 48 without the 2s, not 50"),
+        ({"must_trump": None}, 'must_trump must be true or false, not "none"'),
+    ],
+)
+def test_rules_errors_read_for_people(changes: dict[str, Any], message: str) -> None:
+    """A rules error names the option and says what it takes, with the value given written
+    as a person (or the command line) writes it: no Python reprs, None, tuples or quotes."""
+    with pytest.raises(RulesError) as info:
+        Rules(**changes)
+    text = str(info.value)
+    assert message in text
+    assert "None" not in text and "(None" not in text and "'" not in text

@@ -101,6 +101,10 @@ def test_rules_info(client: TestClient) -> None:
     assert "M-8" in options["must_trump"]["description"]
     assert all(o["description"] for o in info["options"])
     assert info["presets"]["dehla-pakad"]["capture"] == "dehla"
+    # Descriptions for people: no markup ("seat *i*"), no Python values ("None").
+    for o in info["options"]:
+        text = o["description"]
+        assert "*" not in text and "None" not in text and "`" not in text, text
 
 
 def test_custom_rules_and_record(client: TestClient) -> None:

@@ -8,6 +8,7 @@ docs/screenshots/lobby.png and table.png; otherwise they go to a temporary direc
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import re
@@ -27,6 +28,7 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     Page,
+    ViewportSize,
     WebSocketRoute,
     expect,
     sync_playwright,
@@ -244,7 +246,7 @@ def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: st
     expect(hand).to_have_count(0)
     result = page.locator("#result")
     expect(result).to_contain_text("win")
-    expect(result).to_contain_text(re.compile(r"\d–\d"))  # e.g. 3–1 tens; 2–2, won on tricks 7–6
+    expect(result).to_contain_text(re.compile(r"\d–\d"))  # e.g. 3–1 tens
     # The scoreboard counts 13 tricks and all four tens.
     tricks = page.locator("#score td.tricks")
     total = sum(int(x) for x in tricks.all_inner_texts())
@@ -427,17 +429,283 @@ def test_the_narrow_screen_shows_the_whole_hand(browser: Browser, server: str) -
         play_now(page, server, "Dev")
         cards = page.locator(HAND)
         expect(cards).to_have_count(13)
+        # Each card's drawing, and the part of it not under the next card (where a tap
+        # chooses it): the cards overlap as a fan when the row is wider than the screen.
         boxes = cards.evaluate_all(
-            "cs => cs.map(c => { const r = c.getBoundingClientRect(); "
-            "return [r.left, r.right, r.width]; })"
+            "cs => cs.map(c => { const r = c.querySelector('svg').getBoundingClientRect(); "
+            "return [r.left, r.right, r.width, c.getBoundingClientRect().width]; })"
         )
         assert len(boxes) == 13
-        for left, right, width in boxes:
+        for left, right, width, shown in boxes:
             assert left >= 0 and right <= 390
-            assert width >= 36  # big enough to read and to tap
+            assert width >= 36  # big enough to read
+            assert shown >= 20  # and to tap
         expect(page.locator("#board")).to_be_visible()
         assert my_turn_or_over(page)
         play_card(page)
+    finally:
+        ctx.close()
+
+
+DEVANAGARI_FONT = "Noto Sans Devanagari"
+
+
+def _fonts_drawing(page: Page, selector: str) -> list[dict[str, Any]]:
+    """The fonts the browser drew the text of ``selector`` with (as its developer tools
+    show them): family, whether a web font, and how many glyphs each drew."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        fonts: list[dict[str, Any]] = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})[
+            "fonts"
+        ]
+        return fonts
+    finally:
+        cdp.detach()
+
+
+def test_hindi_is_drawn_with_the_font_the_app_ships(context: BrowserContext, server: str) -> None:
+    """Hindi needs no Devanagari font on the machine: the page brings its own (Noto Sans
+    Devanagari, OFL, in static/fonts), loads it and draws every Devanagari glyph with it,
+    plain and bold, rather than empty boxes or whatever the system has."""
+    page = context.new_page()
+    page.goto(server + "/")
+    page.select_option("#lang", "hi")
+    expect(page.locator("#play-now")).to_have_text("अभी खेलें")  # bold, a button
+    expect(page.locator(".tagline")).to_contain_text("ब्राउज़र")  # plain text
+    # The shipped faces, loaded because the page's text needs them (not asked for here).
+    page.wait_for_function(
+        """family => ["400", "700"].every(w => [...document.fonts].some(f =>
+            f.family.replace(/["']/g, "") === family && f.weight === w
+            && f.status === "loaded"))""",
+        arg=DEVANAGARI_FONT,
+        timeout=5_000,
+    )
+    for selector in ("#play-now", ".tagline"):
+        fonts = _fonts_drawing(page, selector)
+        drawn = [f for f in fonts if f["familyName"] == DEVANAGARI_FONT]
+        assert drawn and all(f["isCustomFont"] for f in drawn), (selector, fonts)
+        assert drawn[0]["glyphCount"] >= 5, (selector, fonts)
+        # Other fonts drew the rest (spaces, brackets, commas) and no Devanagari: not a
+        # box drawn by a Latin font for a letter.
+        text = page.locator(selector).inner_text()
+        rest = sum(1 for ch in text if not "\u0900" <= ch <= "\u097f")
+        others = sum(f["glyphCount"] for f in fonts if f["familyName"] != DEVANAGARI_FONT)
+        assert others <= rest, (selector, text, fonts)
+
+
+def _play_to_the_end(page: Page) -> None:
+    """Play the first legal card each turn until the deal is over."""
+    while my_turn_or_over(page):
+        play_card(page)
+    expect(page.locator("#result")).to_be_visible()
+
+
+#: Every element inside a panel (.panel) outside its panel's box, and the page's width.
+OVERFLOWS = """() => {
+  const out = [];
+  for (const panel of document.querySelectorAll(".panel")) {
+    const p = panel.getBoundingClientRect();
+    for (const e of panel.querySelectorAll("*")) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      const x = v => Math.round(v);
+      if (r.left < p.left - 0.5 || r.right > p.right + 0.5
+          || r.top < p.top - 0.5 || r.bottom > p.bottom + 0.5)
+        out.push(`#${panel.id} ${e.tagName.toLowerCase()}.${e.className} `
+          + `[${x(r.left)}, ${x(r.top)}, ${x(r.right)}, ${x(r.bottom)}] outside `
+          + `[${x(p.left)}, ${x(p.top)}, ${x(p.right)}, ${x(p.bottom)}]: `
+          + (e.textContent || "").slice(0, 40));
+    }
+  }
+  const width = document.documentElement.scrollWidth;
+  if (width > innerWidth) out.push(`the page is ${width} px wide in a ${innerWidth} px window`);
+  return out;
+}"""
+
+WIDTHS = [(390, 844), (1280, 900), (1920, 1080)]
+
+
+def test_nothing_spills_out_of_its_panel(context: BrowserContext, server: str) -> None:
+    """With the tens captured and listed, the score table (and the other panels: the last
+    trick, the rules, the fair shuffle) stays inside its panel, in both languages, on a
+    phone, a laptop and a wide screen."""
+    page = context.new_page()
+    play_now(page, server, "Asha")
+    _play_to_the_end(page)
+    tens = page.locator("#score td.tens .count").all_inner_texts()
+    assert sum(int(x) for x in tens) == 4
+    problems = []
+    for width, height in WIDTHS:
+        page.set_viewport_size({"width": width, "height": height})
+        for lang in ("en", "hi"):
+            page.select_option("#lang", lang)
+            for panel in (None, "#show-last", "#show-rules", "#show-rules"):  # the last: shut
+                if panel:
+                    page.click(panel)
+                problems += [f"{width} px, {lang}: {p}" for p in page.evaluate(OVERFLOWS)]
+    assert not problems, "\n".join(problems)
+
+
+#: The caption of the last trick, the boxes of the cards' indices and suits, and the seats.
+CAPTION_AND_MARKS = """() => {
+  const box = e => {
+    const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const caption = document.querySelector(".trick-caption");
+  const marks = [
+    ...document.querySelectorAll("#trick .played svg text, #trick .played svg > g > g"),
+  ];
+  return {
+    caption: caption && box(caption),
+    text: caption && caption.textContent,
+    board: box(document.querySelector("#board")),
+    marks: marks.map(m => [
+      m.closest(".played").dataset.card + (m.tagName === "text" ? " index" : " suit"),
+      box(m),
+    ]),
+    seats: [...document.querySelectorAll(".seat")].map(s => [s.textContent.trim(), box(s)]),
+  };
+}"""
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_the_trick_caption_covers_no_card(context: BrowserContext, server: str) -> None:
+    """ "X won the trick" is written where it hides no card's index or suit (nor a seat's
+    label), on a phone, a laptop and a wide screen, in both languages."""
+    page = context.new_page()
+    play_now(page, server, "Asha")
+    _play_to_the_end(page)
+    expect(page.locator("#trick .played")).to_have_count(4)
+    problems = []
+    for width, height in WIDTHS:
+        page.set_viewport_size({"width": width, "height": height})
+        for lang in ("en", "hi"):
+            page.select_option("#lang", lang)
+            shown = page.evaluate(CAPTION_AND_MARKS)
+            assert shown["caption"], shown
+            assert len(shown["marks"]) == 12, shown  # an index and two suits on each card
+            caption = shown["caption"]
+            where = f"{width} px, {lang}: {shown['text']!r} at {[round(x) for x in caption]}"
+            board = shown["board"]
+            if not (board[0] <= caption[0] and caption[2] <= board[2]):
+                problems.append(f"{where} is not on the board {board}")
+            if not (board[1] <= caption[1] and caption[3] <= board[3]):
+                problems.append(f"{where} is not on the board {board}")
+            for name, mark in shown["marks"] + shown["seats"]:
+                if _overlap(caption, mark):
+                    problems.append(f"{where} covers {name} at {[round(x) for x in mark]}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_card_back_shows_no_suit(context: BrowserContext, server: str) -> None:
+    """The back of a card (the face-down trump) is a frame and parallel lines: no closed
+    shape that could be read as a suit (it was a diamond: ♦)."""
+    page = context.new_page()
+    page.goto(server + "/")
+    shapes = page.evaluate(
+        """async () => {
+          const { backSVG } = await import("/static/cards.js");
+          const box = document.createElement("div");
+          box.innerHTML = backSVG();
+          const shapes = [...box.querySelectorAll("svg *")];
+          return shapes.map(e => [e.tagName, e.getAttribute("d") || ""]);
+        }"""
+    )
+    assert shapes
+    for tag, d in shapes:
+        assert tag in ("rect", "path", "line", "title"), (tag, d)
+        assert "z" not in d.lower(), f"a closed outline on the card back: {d}"
+
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+#: The boxes of the hand's cards (their drawings), the Play card button, the board and the
+#: trick, and how far the page is scrolled.
+PHONE_BOXES = """() => {
+  const box = e => {
+    const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  return {
+    scroll: [scrollX, scrollY],
+    cards: [...document.querySelectorAll("#hand .card svg")].map(box),
+    play: box(document.querySelector("#play-card")),
+    board: box(document.querySelector("#board")),
+    trick: [...document.querySelectorAll("#trick .played")].map(box),
+  };
+}"""
+
+
+def test_a_phone_shows_the_hand_the_play_button_and_the_trick_at_once(
+    browser: Browser, server: str
+) -> None:
+    """At 390×844 the trick, *Play card* and the whole hand are on the screen without
+    scrolling: the hand is one row of cards of one size, each showing its index."""
+    ctx = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        page = ctx.new_page()
+        play_now(page, server, "Dev")
+        assert my_turn_or_over(page)
+        for turn in range(2):
+            shown = page.evaluate(PHONE_BOXES)
+            assert shown["scroll"] == [0, 0]
+            boxes = [*shown["cards"], shown["play"], shown["board"], *shown["trick"]]
+            for left, top, right, bottom in boxes:
+                assert left >= 0 and top >= 0, shown
+                assert right <= PHONE["width"] and bottom <= PHONE["height"], shown
+            cards = shown["cards"]
+            assert len(cards) == 13 - turn
+            sizes = {(round(c[2] - c[0]), round(c[3] - c[1])) for c in cards}
+            assert len(sizes) == 1, f"cards of different sizes: {sizes}"
+            assert {round(c[1]) for c in cards} == {round(cards[0][1])}, "not one row"
+            steps = [b[0] - a[0] for a, b in itertools.pairwise(cards)]
+            assert min(steps) >= 24, f"a card hidden under the next one: {steps}"
+            play_card(page)
+            assert my_turn_or_over(page)
+    finally:
+        ctx.close()
+
+
+#: For each seat label: its text, and for each run of text in it, how many lines it takes.
+SEAT_LINES = """() => [...document.querySelectorAll(".seat")].map(seat => {
+  const runs = [];
+  const walk = document.createTreeWalker(seat, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+    runs.push([n.textContent.trim(), tops.size]);
+  }
+  return runs;
+})"""
+
+
+def test_ganjifa_seat_labels_do_not_wrap_on_a_phone(browser: Browser, server: str) -> None:
+    """The three seats' labels on a phone: the name, "39 cards · 0 taken" and each tag
+    are each on one line (none broken across lines), in both languages."""
+    ctx = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        page.fill("#name", "Ravi")
+        page.select_option("#g-level", "random")
+        page.click("#play-ganjifa")
+        expect(page.locator(HAND)).to_have_count(40)
+        expect(page.locator(".board .seat")).to_have_count(3)
+        for lang in ("en", "hi"):
+            page.select_option("#lang", lang)
+            seats = page.evaluate(SEAT_LINES)
+            broken = [run for runs in seats for run in runs if run[1] != 1]
+            assert not broken, (lang, seats)
     finally:
         ctx.close()
 
@@ -542,7 +810,10 @@ def test_ganjifa_against_two_bots(context: BrowserContext, server: str) -> None:
         page.click("#play-card")
         expect_hand(page, n - 1)
     expect(hand).to_have_count(0)
-    expect(page.locator("#result")).to_contain_text(re.compile(r"\d+–\d+–\d+ cards"))
+    # The winner's cards first, then the others' (as Outcome.describe), not in seat order.
+    expect(page.locator("#result .why")).to_have_text(
+        re.compile(r"^\d+ cards( each)?(; .+ has \d+)?$")
+    )
     captured = page.locator("#score td.captured").all_inner_texts()
     assert sum(int(x) for x in captured) == 120  # G-10
     expect(page.locator("#match-over")).to_be_visible()
@@ -723,3 +994,144 @@ def test_a_card_cannot_be_chosen_when_it_is_not_your_turn(
     expect(message).to_have_attribute("data-rule-ids", "M-8")
     page.select_option("#lang", "en")
     expect(message).to_have_text("That move is not allowed (M-8).")
+
+
+def _views(page: Page) -> list[dict[str, Any]]:
+    """Route the page's WebSocket through the test; the list fills with every ``state``
+    message and every event with a view the server sends (the test may send the page its
+    own, as if from the server, with ``_tell``)."""
+    seen: list[dict[str, Any]] = []
+    routes: list[WebSocketRoute] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        upstream = ws.connect_to_server()
+        ws.on_message(upstream.send)
+
+        def from_server(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("view") and data.get("table", True):
+                seen.append(data)
+            ws.send(message)
+
+        upstream.on_message(from_server)
+        routes.append(ws)
+
+    page.route_web_socket(re.compile(r"/ws/"), route)
+    page.on("close", lambda _: routes.clear())
+    seen.append({"routes": routes})
+    return seen
+
+
+def _tell_over(page: Page, seen: list[dict[str, Any]], outcome: dict[str, Any]) -> None:
+    """Send the page the deal it shows, ended with ``outcome``, as a ``state`` message."""
+    routes = seen[0]["routes"]
+    last = seen[-1]
+    table = next(m["table"] for m in reversed(seen[1:]) if m.get("table"))
+    view = {**last["view"], "phase": "over", "turn": None, "outcome": outcome}
+    message = {"type": "state", "event": last.get("event", 0), "table": table, "view": view}
+    routes[-1].send(json.dumps(message))
+
+
+def test_one_name_per_bot_level_and_the_winners_figures_first(
+    context: BrowserContext, server: str
+) -> None:
+    """The computer players are called by the lobby's level names at the table too (not
+    "random bot (2)"), and a result reads as the command line's (Outcome.describe): the
+    winner's figures first, tens named."""
+    from hukum.mindi.outcome import Outcome
+
+    page = context.new_page()
+    seen = _views(page)
+    play_now(page, server, "Asha")  # against the Beginner level (random)
+    for seat in (1, 2, 3):
+        expect(page.locator(f'.board .seat[data-seat="{seat}"] .seat-name')).to_have_text(
+            f"Beginner computer ({seat + 1})"
+        )
+    expect(page.locator(".board")).not_to_contain_text("bot")
+    page.select_option("#lang", "hi")
+    expect(page.locator('.board .seat[data-seat="1"] .seat-name')).to_have_text(
+        "नौसिखिया कंप्यूटर (2)"
+    )
+    page.select_option("#lang", "en")
+    assert my_turn_or_over(page)  # the bots wait for me: nothing comes after the test's state
+
+    outcome = Outcome(1, "win", (2, 2), (6, 7), "tricks", 4, 1)
+    data = {
+        "winner": 1,
+        "kind": "win",
+        "tens": [2, 2],
+        "tricks": [6, 7],
+        "decided_by": "tricks",
+        "highest_trick": 4,
+        "points": 1,
+        "text": outcome.describe(),
+    }
+    _tell_over(page, seen, data)
+    result = page.locator("#result")
+    expect(result.locator("strong")).to_have_text("Opponents win")
+    expect(result.locator(".why")).to_have_text("2–2 tens, won on tricks 7–6")
+    # The same words and order as `hukum replay` and `hukum solve` print.
+    assert outcome.describe() == "Team 1 wins: " + result.locator(".why").inner_text()
+
+
+def test_ganjifa_results_put_the_winner_first(context: BrowserContext, server: str) -> None:
+    """Ganjifa's result names the winner with the winner's cards first, then each other
+    player's, highest first: as Outcome.describe says it (not 39–33–48 in seat order)."""
+    from hukum.ganjifa.outcome import Outcome
+
+    page = context.new_page()
+    seen = _views(page)
+    page.goto(server + "/")
+    page.fill("#name", "Ravi")
+    page.select_option("#g-level", "random")
+    page.click("#play-ganjifa")
+    expect(page.locator(HAND)).to_have_count(40)
+    expect(page.locator('.board .seat[data-seat="2"] .seat-name')).to_have_text(
+        "Beginner computer (3)"
+    )
+    assert my_turn_or_over(page)  # the bots wait for me: nothing comes after the test's state
+    outcome = Outcome.of((39, 33, 48))
+    assert outcome.describe() == "Seat 2 wins with 48 cards; seat 0 has 39, seat 1 has 33"
+    _tell_over(page, seen, {"winners": [2], "scores": [39, 33, 48], "text": outcome.describe()})
+    result = page.locator("#result")
+    expect(result.locator("strong")).to_have_text("Beginner computer (3) wins")
+    expect(result.locator(".why")).to_have_text(
+        "48 cards; Ravi has 39, Beginner computer (2) has 33"
+    )
+    _tell_over(page, seen, {"winners": [0, 2], "scores": [45, 30, 45], "text": ""})
+    expect(result.locator("strong")).to_have_text("Shared win: you, Beginner computer (3)")
+    expect(result.locator(".why")).to_have_text("45 cards each; Beginner computer (2) has 30")
+
+
+def test_the_lobby_keeps_the_options_and_says_what_is_wrong(
+    context: BrowserContext, server: str
+) -> None:
+    """Six players switch the pack to 48 cards, saying so; a rules error reads for people
+    (no Python values, no markup) and leaves every chosen option as it was."""
+    page = context.new_page()
+    page.goto(server + "/")
+    page.click("#custom summary")
+    for text in page.locator("#custom-options small").all_inner_texts():
+        assert "*" not in text and "None" not in text, text
+    expect(page.locator("#opt-deck")).to_have_value("52")
+    page.select_option("#opt-players", "6")
+    expect(page.locator("#opt-deck")).to_have_value("48")
+    expect(page.locator("#deck-note")).to_have_text(
+        "6 players play with 48 cards (the four 2s removed): the pack is now 48 cards."
+    )
+    page.select_option("#opt-trump", '"band"')
+    page.select_option("#length", "d4")
+    page.fill("#opt-points", "a, b")
+    page.click("#create-room")
+    message = page.locator(".lobby .message.error")
+    expect(message).to_have_text(
+        "Bad rules: points must be three whole numbers, 0 or more, for a win, a mendikot and "
+        'a whitewash (e.g. 1, 2, 3), not "a, b"'
+    )
+    expect(page).to_have_url(server + "/")
+    expect(page.locator("#custom")).to_have_attribute("open", "")
+    expect(page.locator("#opt-players")).to_have_value("6")
+    expect(page.locator("#opt-deck")).to_have_value("48")
+    expect(page.locator("#opt-trump")).to_have_value('"band"')
+    expect(page.locator("#opt-points")).to_have_value("a, b")
+    expect(page.locator("#length")).to_have_value("d4")

@@ -848,8 +848,9 @@ class Forecast:
         return self.points if self.winner == team else -self.points
 
     def describe(self) -> str:
-        """One line, e.g. ``Team 1 wins: 3–1 tens`` or ``Team 0 wins: 2–2 tens, tie-break``."""
-        a, b = self.tens
+        """One line, e.g. ``Team 1 wins: 3–1 tens`` or ``Team 0 wins: 2–2 tens, on the
+        tie-break``: the winner's tens first (as :meth:`hukum.mindi.Outcome.describe`)."""
+        a, b = self.tens[self.winner], self.tens[1 - self.winner]
         name = {"win": "wins", "mendikot": "wins with mendikot", "whitewash": "wins a whitewash"}
         head = f"Team {self.winner} {name[self.kind]}: {a}–{b} tens"
         return head + (", on the tie-break" if a == b else "")

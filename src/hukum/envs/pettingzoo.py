@@ -29,7 +29,7 @@ A whole deal with random legal actions:
 ...     action = None if terminated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
 ...     e.step(action)
 >>> sorted(rewards.values()), info["outcome"]
-([-1.0, -1.0, 1.0, 1.0], 'Team 1 wins with mendikot: 0–4 tens')
+([-1.0, -1.0, 1.0, 1.0], 'Team 1 wins with mendikot: 4–0 tens')
 """
 
 from __future__ import annotations

@@ -194,7 +194,7 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
         return {"scores": list(match.scores), "winners": list(match.winners())}
 
     def describe_outcome(self, deal: Deal) -> str:
-        """E.g. ``Seat 1 wins: 38–45–37 cards``."""
+        """E.g. ``Seat 1 wins with 45 cards; seat 0 has 38, seat 2 has 37``."""
         outcome = deal.outcome()
         return "in progress" if outcome is None else outcome.describe()
 

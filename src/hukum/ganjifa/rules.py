@@ -5,7 +5,7 @@
 >>> Rules(time="dusk")
 Traceback (most recent call last):
 ...
-hukum.ganjifa.rules.RulesError: time='dusk' is not an option; choose one of 'day', 'night'
+hukum.ganjifa.rules.RulesError: time "dusk" is not an option; choose one of day, night
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from hukum import game
+from hukum.game import shown
 from hukum.ganjifa.cards import Suit
 
 __all__ = ["PLAYERS", "Rules", "RulesError"]
@@ -56,12 +57,11 @@ class Rules:
             value = getattr(self, name)
             if value not in choices:
                 raise RulesError(
-                    f"{name}={value!r} is not an option; choose one of "
-                    + ", ".join(repr(c) for c in choices)
+                    f'{name} "{shown(value)}" is not an option; choose one of ' + ", ".join(choices)
                 )
         deals = self.deals
         if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
-            raise RulesError(f"deals={deals!r} must be a positive whole number")
+            raise RulesError(f'deals must be a whole number from 1 up, not "{shown(deals)}"')
 
     @property
     def trump(self) -> Suit:

@@ -36,14 +36,17 @@ class Outcome:
     """Match points the winner scores for this deal (M-18)."""
 
     def describe(self) -> str:
-        """One line for people, e.g. ``Team 1 wins: 2–2 tens, won on tricks 7–6``."""
-        a, b = self.tens
+        """One line for people, e.g. ``Team 1 wins: 2–2 tens, won on tricks 7–6``: the
+        winning team's figures first, as everywhere a result is shown (CLI, replay, solve,
+        the web app)."""
+        w, lose = self.winner, 1 - self.winner
+        a, b = self.tens[w], self.tens[lose]
         name = {"win": "wins", "mendikot": "wins with mendikot", "whitewash": "wins a whitewash"}
         head = f"Team {self.winner} {name[self.kind]}"
         if self.decided_by == "tens":
             return f"{head}: {a}–{b} tens"
         if self.decided_by == "tricks":
-            return f"{head}: {a}–{b} tens, won on tricks {self.tricks[0]}–{self.tricks[1]}"
+            return f"{head}: {a}–{b} tens, won on tricks {self.tricks[w]}–{self.tricks[lose]}"
         if self.decided_by == "last_trick":
             return f"{head}: {a}–{b} tens and tricks level, won on the last trick"
         return f"{head}: {a}–{b} tens, won on the highest trick (trick {self.highest_trick + 1})"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from hukum import game
+from hukum.game import shown
 
 __all__ = ["PRESETS", "Rules", "RulesError"]
 
@@ -54,7 +55,7 @@ class Rules:
     """A complete, validated set of Mindi rule options; the defaults are preset ``classic``."""
 
     players: int = 4
-    """4, 6 or 8 players in two teams; seat *i* is on team *i* mod 2 (M-1)."""
+    """4, 6 or 8 players in two teams: every other player is a partner (M-1)."""
     deck: int = 52
     """52 cards, or 48 without the 2s; 6 and 8 players need 48 (M-2)."""
     direction: Direction = "anticlockwise"
@@ -76,9 +77,9 @@ class Rules:
     points: tuple[int, int, int] = (1, 2, 3)
     """Match points for a win, a mendikot and a whitewash (M-18)."""
     target: int | None = 7
-    """A match ends when a team reaches this many points (None: no target) (M-18)."""
+    """A match ends when a team reaches this many points; none: no target (M-18)."""
     deals: int | None = None
-    """A match ends after this many deals (None: no limit); with a target, whichever first."""
+    """A match ends after this many deals (none: no limit); with a target, whichever first."""
     dealer_rotation: DealerRotation = "losers_deal"
     """Who deals next: the losing side's dealer again, or always the next player (M-19)."""
 
@@ -87,26 +88,29 @@ class Rules:
             value = getattr(self, name)
             if value not in choices:
                 raise RulesError(
-                    f"{name}={value!r} is not an option; choose one of "
-                    + ", ".join(repr(c) for c in choices)
+                    f'{name} "{shown(value)}" is not an option; choose one of ' + ", ".join(choices)
                 )
         for name in ("must_trump", "draw_partnerships"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+                raise RulesError(
+                    f'{name} must be true or false, not "{shown(getattr(self, name))}"'
+                )
         for name in ("players", "deck"):
             if not _is_int(getattr(self, name)):
-                raise RulesError(f"{name} must be a whole number, not {getattr(self, name)!r}")
+                raise RulesError(
+                    f'{name} must be a whole number, not "{shown(getattr(self, name))}"'
+                )
         if self.players not in (4, 6, 8):
-            raise RulesError(f"players={self.players!r}: Mindi is played by 4, 6 or 8 (M-1)")
+            raise RulesError(f"players: Mindi is played by 4, 6 or 8, not {self.players} (M-1)")
         if self.deck not in (52, 48):
-            raise RulesError(f"deck={self.deck!r}: the pack has 52 cards, or 48 without the 2s")
+            raise RulesError(f"deck: the pack has 52 cards, or 48 without the 2s, not {self.deck}")
         if self.players != 4 and self.deck != 48:
             raise RulesError(
                 f"{self.players} players play with 48 cards (the four 2s removed): "
                 "set deck=48 (M-2)"
             )
         if self.reveal != "auto" and self.trump != "band":
-            raise RulesError(f"reveal={self.reveal!r} applies only to trump='band' (M-12)")
+            raise RulesError(f"reveal {self.reveal} applies only to trump band (M-12)")
         points = self.points
         if (
             not isinstance(points, tuple)
@@ -114,12 +118,15 @@ class Rules:
             or not all(_is_int(p) and p >= 0 for p in points)
         ):
             raise RulesError(
-                f"points={points!r}: give three whole numbers (win, mendikot, whitewash)"
+                "points must be three whole numbers, 0 or more, for a win, a mendikot and a "
+                f'whitewash (e.g. 1, 2, 3), not "{shown(points)}"'
             )
         for name in ("target", "deals"):
             value = getattr(self, name)
             if value is not None and (not _is_int(value) or value < 1):
-                raise RulesError(f"{name}={value!r} must be a positive whole number or None")
+                raise RulesError(
+                    f'{name} must be a whole number from 1 up, or none, not "{shown(value)}"'
+                )
         if self.target is None and self.deals is None:
             raise RulesError(
                 "a match needs an end: set a target of points, a number of deals, or both"

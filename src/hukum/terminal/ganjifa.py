@@ -26,6 +26,7 @@ from hukum.ganjifa import (
     Match,
     Move,
     MoveKind,
+    Outcome,
     Played,
     Suit,
     View,
@@ -304,9 +305,9 @@ class GanjifaScreen(Screen[Match, Deal, View, Move]):
         """The cards captured over a match of several deals, and the winners."""
         if self.match.rules.deals == 1:
             return
-        scores = "–".join(str(s) for s in self.match.scores)
-        winners = ", ".join(str(s) for s in self.match.winners())
-        self.console.print(Text(f"Match over: {scores} cards; seat(s) {winners} win.", "bold"))
+        # As a deal's result: the winners' cards first (Outcome.describe).
+        result = Outcome.of(self.match.scores).describe()
+        self.console.print(Text(f"Match over: {result}.", "bold"))
 
     def replay_intro(self) -> None:
         """The rules, the seed and the draw for the first dealer."""

@@ -3,7 +3,7 @@ import { LANGS, getLang, has, setLang, t } from "./i18n.js";
 import { SUITS, SYMBOL, backSVG, cardSVG, cardText, parseCard, sortHand, suitSVG } from "./cards.js";
 import {
   bannerG, boardG, cardReasonG, chosenMove, choosable, controlsG, gCardText, handG, lastTrickG, pickG, scoreG, sortG,
-  trumpG,
+  standingG, trumpG,
 } from "./ganjifa.js";
 
 const app = document.getElementById("app");
@@ -266,10 +266,58 @@ function customOptionsHTML(preset) {
     .join("");
 }
 
+/** The lobby's choices as they stand (every field, whether the single rules are open, the
+ * pack note), to keep them when the lobby is drawn again: after an error, in another language. */
+function lobbyChoices() {
+  if (S.page !== "lobby" || !app.querySelector("#create-form")) return null;
+  const values = {};
+  for (const el of app.querySelectorAll(".lobby select[id], .lobby input[id]")) if (el.id !== "name") values[el.id] = el.value;
+  return { values, open: app.querySelector("#custom")?.open ?? false, note: app.querySelector("#deck-note")?.dataset.players ?? null };
+}
+
+function restoreLobby(kept) {
+  if (!kept) return;
+  const preset = kept.values.preset;
+  if (preset && S.rulesMeta.presets[preset] && preset !== app.querySelector("#preset").value) {
+    app.querySelector("#preset").value = preset;
+    app.querySelector("#custom-options").innerHTML = customOptionsHTML(preset);
+  }
+  for (const [id, value] of Object.entries(kept.values)) {
+    const el = document.getElementById(id);
+    if (el && app.contains(el)) el.value = value;
+  }
+  app.querySelector("#custom").open = kept.open;
+  if (kept.note) deckNote(kept.note);
+}
+
+/** 6 and 8 players play with 48 cards (M-2): choosing them switches the pack, and says so. */
+function playersChosen(select) {
+  const players = JSON.parse(select.value);
+  const deck = app.querySelector("#opt-deck");
+  app.querySelector("#deck-note")?.remove();
+  if (players !== 4 && deck && JSON.parse(deck.value) !== 48) {
+    deck.value = JSON.stringify(48);
+    deckNote(players);
+  }
+}
+
+function deckNote(players) {
+  const deck = app.querySelector("#opt-deck");
+  if (!deck) return;
+  const note = document.createElement("p");
+  note.id = "deck-note";
+  note.className = "hint";
+  note.setAttribute("role", "status");
+  note.dataset.players = String(players);
+  note.textContent = t("lobby.deck48", { n: players });
+  deck.closest("label").after(note);
+}
+
 function renderLobby() {
   const meta = S.rulesMeta;
   const presets = Object.keys(meta.presets);
   const name = localStorage.getItem("hukum.name") || "";
+  const kept = lobbyChoices();
   app.innerHTML = `
 <section class="lobby">
   <p class="tagline">${esc(t("app.tagline"))}</p>
@@ -313,6 +361,7 @@ function renderLobby() {
   </article>
   </div>
 </section>`;
+  restoreLobby(kept);
 }
 
 function readOptions(preset) {
@@ -322,7 +371,8 @@ function readOptions(preset) {
     const name = el.dataset.option;
     let value;
     if (el.tagName === "SELECT") value = JSON.parse(el.value);
-    else if (el.dataset.kind === "list") value = el.value.split(/[,\s]+/).filter(Boolean).map(Number);
+    // Words that are not numbers are sent as typed: the server's error then quotes them.
+    else if (el.dataset.kind === "list") value = el.value.split(/[,\s]+/).filter(Boolean).map((w) => (/^-?\d+$/.test(w) ? Number(w) : w));
     else value = el.value === "" ? null : Number(el.value);
     if (JSON.stringify(value) !== JSON.stringify(base[name])) options[name] = value;
   }
@@ -496,7 +546,7 @@ function send(message) {
  * buttons that send one are disabled. One click, one move. */
 function sendMove(move) {
   if (S.sending !== null) return;
-  S.sending = send({ type: "move", move });
+  S.sending = send({ type: "move", move, event: S.last }); // the turn it answers
   render();
 }
 
@@ -611,12 +661,21 @@ function myTeam() {
   return s === null || isG() ? null : s % 2;
 }
 
+/** A seat's own name: a person's, or a computer player's by the lobby's level names ("Good
+ * computer"; the data keep the bot id, e.g. "rules bot"). */
+function ownName(seat) {
+  const s = S.table?.seats?.[seat];
+  const level = S.table?.bots;
+  if (s?.kind === "bot" && level && has(`level.${level}`)) return t("bot.name", { level: t(`level.${level}`) });
+  return s?.name ?? "";
+}
+
 function seatName(seat) {
   const seats = S.table?.seats ?? [];
-  const name = seats[seat]?.name;
+  const name = ownName(seat);
   if (!name) return t("seat", { n: seat + 1 });
-  // Two "rules bot"s at one table are told apart by their seat.
-  return seats.some((s, i) => i !== seat && s.name === name) ? `${name} (${seat + 1})` : name;
+  // Two "Good computer"s at one table are told apart by their seat.
+  return seats.some((s, i) => i !== seat && ownName(i) === name) ? `${name} (${seat + 1})` : name;
 }
 
 function teamName(team) {
@@ -726,7 +785,7 @@ function roomHTML() {
         if (!S.token && waiting)
           who += ` <button class="small" data-action="sit" data-seat="${s.seat}" id="sit-${s.seat}">${esc(t("room.sit"))}</button>`;
       } else {
-        who = `<b>${esc(s.name || t("seat", { n: s.seat + 1 }))}</b>`;
+        who = `<b>${esc(seatName(s.seat))}</b>`;
         if (s.seat === me && S.token) who += ` <span class="tag you">${esc(t("room.you"))}</span>`;
         if (s.kind === "bot") who += ` <span class="tag bot">${esc(t("room.bot"))}</span>`;
         if (s.kind === "human" && !s.connected) who += ` <span class="tag off">${esc(t("room.offline"))}</span>`;
@@ -961,8 +1020,9 @@ function bannerHTML() {
   if (S.table.status === "over" && isG()) {
     const scores = S.table.scores ?? [];
     const won = v.outcome && (v.outcome.winners ?? []).includes(mySeat());
+    const standing = scores.length ? standingG(gctx(), scores) : null;
     parts.push(`<div class="banner match ${won ? "good" : "bad"}" id="match-over"><strong>${esc(t("match.over"))}</strong>
-      ${esc(t("g.result.cards", { s: scores.join("–") }))}
+      ${standing ? esc(`${standing.head} · ${standing.why}`) : ""}
       <button class="primary" data-action="lobby">${esc(t("match.new"))}</button></div>`);
   } else if (S.table.status === "over") {
     const scores = S.table.scores ?? v.scores ?? [0, 0];
@@ -1418,6 +1478,7 @@ app.addEventListener("change", (e) => {
   if (e.target.id === "preset" && S.rulesMeta) {
     app.querySelector("#custom-options").innerHTML = customOptionsHTML(e.target.value);
   }
+  if (e.target.id === "opt-players") playersChosen(e.target);
 });
 
 document.getElementById("lang").addEventListener("change", (e) => {

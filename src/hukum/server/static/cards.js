@@ -48,12 +48,23 @@ export function cardSVG(code) {
 </g></svg>`;
 }
 
+// The back's pattern: parallel diagonal lines inside the frame (x and y from 8 to 42 and
+// 8 to 62), one way only, so that nothing on it can be read as a suit (a lattice or a
+// lozenge would look like ♦).
+const BACK_LINES = [];
+for (let c = -30; c <= 50; c += 5) {
+  // The line y = x + c, clipped to the frame.
+  const x1 = Math.max(8, 8 - c);
+  const x2 = Math.min(42, 62 - c);
+  if (x2 - x1 > 1) BACK_LINES.push(`M${x1} ${x1 + c} L${x2} ${x2 + c}`);
+}
+
 /** The back of a card (a face-down card). */
 export function backSVG() {
   return `<svg class="card-face" viewBox="0 0 50 70" role="img" aria-label="face-down card">
 <rect x="0.75" y="0.75" width="48.5" height="68.5" rx="4.5" fill="#7a1f2b" stroke="#444" stroke-width="1.5"/>
 <rect x="5" y="5" width="40" height="60" rx="3" fill="none" stroke="#e8c170" stroke-width="1.5"/>
-<path d="M25 14 L38 35 L25 56 L12 35 Z" fill="none" stroke="#e8c170" stroke-width="1.5"/>
+<path d="${BACK_LINES.join(" ")}" fill="none" stroke="#e8c170" stroke-width="1" stroke-opacity="0.6" stroke-linecap="round"/>
 </svg>`;
 }
 

@@ -281,17 +281,34 @@ export function controlsG({ S, t, esc, seatName }) {
 }
 
 /** The result of the deal: who won or shared the win, with the captured cards. */
-export function bannerG({ S, t, esc, seatName, mySeat }) {
+export function bannerG(ctx) {
+  const { S, esc, mySeat } = ctx;
   const o = S.view.outcome;
   if (!o) return "";
+  const { head, why } = standingG(ctx, o.scores);
   const me = mySeat();
-  const names = o.winners.map((s) => (s === me ? t("g.you") : seatName(s)));
-  let head;
-  if (o.winners.length === 1) head = o.winners[0] === me ? t("g.result.you") : t("g.result.wins", { name: names[0] });
-  else head = t("g.result.shared", { names: names.join(", ") });
   const good = me === null || o.winners.includes(me);
   return `<div class="banner result ${good ? "good" : "bad"}" id="result" role="status">
-    <strong>${esc(head)}</strong> <span class="why">${esc(t("g.result.cards", { s: o.scores.join("–") }))}</span></div>`;
+    <strong>${esc(head)}</strong> <span class="why">${esc(why)}</span></div>`;
+}
+
+/** Who wins with these scores (cards captured) and how, as Outcome.describe says it: the
+ * winner's cards first, then each other player's, highest first (not in seat order). */
+export function standingG({ t, seatName, mySeat }, scores) {
+  const me = mySeat();
+  const top = Math.max(...scores);
+  const winners = scores.map((_, s) => s).filter((s) => scores[s] === top);
+  const names = winners.map((s) => (s === me ? t("g.you") : seatName(s)));
+  let head;
+  if (winners.length === 1) head = winners[0] === me ? t("g.result.you") : t("g.result.wins", { name: names[0] });
+  else head = t("g.result.shared", { names: names.join(", ") });
+  const others = scores
+    .map((_, s) => s)
+    .filter((s) => scores[s] !== top)
+    .sort((a, b) => scores[b] - scores[a] || a - b)
+    .map((s) => t("g.result.has", { name: seatName(s), n: scores[s] }));
+  const why = t(winners.length === 1 ? "g.result.cards" : "g.result.each", { n: top }) + (others.length ? `; ${others.join(", ")}` : "");
+  return { head, why };
 }
 
 /** Cards captured by each player in this deal (and over the match when it has several). */
