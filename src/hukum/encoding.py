@@ -49,6 +49,7 @@ __all__ = [
     "Tracker",
     "action_number",
     "from_bits",
+    "offsets_of",
     "one_hot",
 ]
 
@@ -77,6 +78,15 @@ def action_number(action: object) -> int | None:
         return operator.index(action)  # type: ignore[arg-type]
     except TypeError:
         return None
+
+
+def offsets_of(segments: Sequence[Segment]) -> dict[str, int]:
+    """Where each of ``segments`` starts when they are laid end to end."""
+    offsets, start = {}, 0
+    for name, shape in segments:
+        offsets[name] = start
+        start += math.prod(shape)
+    return offsets
 
 
 def from_bits(value: int, size: int) -> npt.NDArray[np.int8]:
@@ -112,14 +122,9 @@ class Encoding(ABC, Generic[V, M, D]):
     from the observer: row 0 is the observer, row 1 the next seat in seat order, …"""
 
     @functools.cached_property
-    def offsets(self) -> dict[str, tuple[int, tuple[int, ...]]]:
-        """Where each segment starts in an observation, with its shape."""
-        offsets = {}
-        start = 0
-        for name, shape in self.segments:
-            offsets[name] = (start, shape)
-            start += math.prod(shape)
-        return offsets
+    def offsets(self) -> dict[str, int]:
+        """Where each segment starts in an observation."""
+        return offsets_of(self.segments)
 
     @functools.cached_property
     def observation_size(self) -> int:
@@ -128,9 +133,10 @@ class Encoding(ABC, Generic[V, M, D]):
 
     def segment(self, observation: npt.NDArray[np.int8], name: str) -> npt.NDArray[np.int8]:
         """One named part of an observation, in its shape."""
-        if name not in self.offsets:
+        shape = dict(self.segments).get(name)
+        if shape is None:
             raise KeyError(f"no segment {name!r}; the segments are " + ", ".join(self.names))
-        start, shape = self.offsets[name]
+        start = self.offsets[name]
         return observation[start : start + math.prod(shape)].reshape(shape)
 
     @property
@@ -174,12 +180,10 @@ class Encoding(ABC, Generic[V, M, D]):
         allowed = self.legal_actions(legal, pending)
         shown = ", ".join(f"{a} ({self.action_text(a)})" for a in allowed[:20])
         more = f" and {len(allowed) - 20} more" if len(allowed) > 20 else ""
+        number = action_number(action)
         what = (
-            f"{action} ({self.action_text(action)})"
-            if isinstance(action, int)
-            and not isinstance(action, bool)
-            and action >= 0
-            and action < self.actions
+            f"{number} ({self.action_text(number)})"
+            if number is not None and 0 <= number < self.actions
             else repr(action)
         )
         return ActionError(f"action {what} is not legal now; legal: {shown}{more}")

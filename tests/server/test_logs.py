@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import subprocess
-import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx2 as httpx
 import websockets
 
 from hukum.server.app import RedactTokens
-from tests.server.test_restart import free_port
+from tests.server.test_restart import free_port, start_server
 
 
 def test_the_filter_redacts_a_token_in_a_request_line() -> None:
@@ -33,30 +30,9 @@ def test_the_filter_redacts_a_token_in_a_request_line() -> None:
 
 def test_a_running_server_logs_no_token(tmp_path) -> None:
     port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "hukum",
-            "serve",
-            "--port",
-            str(port),
-            "--bot-delay",
-            "0",
-            "--database-url",
-            f"sqlite:///{tmp_path / 'logs.db'}",
-        ],  # the default log level
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    server = start_server(f"sqlite:///{tmp_path / 'logs.db'}", port, log_level="info")
     try:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(600):
-            try:
-                httpx.get(base + "/api/health", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.05)
         made = httpx.post(base + "/api/tables", json={"start_now": True}).json()
         token = made["token"]
 
@@ -70,6 +46,6 @@ def test_a_running_server_logs_no_token(tmp_path) -> None:
             pool.submit(asyncio.run, connect()).result()
     finally:
         server.terminate()
-        output = server.communicate(timeout=30)[0].decode()
-    assert f"/ws/{made['code']}?token=…" in output  # the connection was logged, redacted
-    assert token not in output
+        log = server.communicate(timeout=30)[1].decode()
+    assert f"/ws/{made['code']}?token=…" in log  # the connection was logged, redacted
+    assert token not in log

@@ -37,7 +37,10 @@ def free_port() -> int:
         return port
 
 
-def start_server(database_url: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(
+    database_url: str, port: int, log_level: str = "warning"
+) -> subprocess.Popen[bytes]:
+    """``hukum serve`` on ``port``, once it answers; its log on ``stderr``."""
     process = subprocess.Popen(
         [
             sys.executable,
@@ -51,7 +54,7 @@ def start_server(database_url: str, port: int) -> subprocess.Popen[bytes]:
             "--database-url",
             database_url,
             "--log-level",
-            "warning",
+            log_level,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

@@ -34,7 +34,7 @@ from rich.style import Style
 from rich.text import Text, TextType
 
 from hukum import __version__
-from hukum.cli import arena, bench, play, replay, solve
+from hukum.cli import arena, bench, play, replay, serve, solve, verify
 from hukum.cli.args import UsageError
 
 __all__ = ["DESCRIPTION", "PipedConsole", "main", "output"]
@@ -96,12 +96,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"hukum {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command in (play, replay, solve, bench, arena):
+    for command in (play, replay, solve, bench, arena, serve, verify):
         command.add(commands)
-
-    from hukum.server.cli import add_commands as add_server_commands
-
-    add_server_commands(commands)
     return parser
 
 

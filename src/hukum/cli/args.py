@@ -33,12 +33,22 @@ def positive(text: str) -> int:
 
 def seconds(text: str) -> float:
     """A number of seconds above 0 (an argparse type)."""
+    return _seconds(text, zero=False)
+
+
+def delay(text: str) -> float:
+    """A number of seconds, 0 or more (an argparse type)."""
+    return _seconds(text, zero=True)
+
+
+def _seconds(text: str, *, zero: bool) -> float:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+    if not (value >= 0 if zero else value > 0):
+        least = "0 or more" if zero else "more than 0"
+        raise argparse.ArgumentTypeError(f"must be {least}, not {text}")
     return value
 
 

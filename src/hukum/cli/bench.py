@@ -80,12 +80,16 @@ def _run_env(args: argparse.Namespace, out: Console) -> int:
     )
     for column in ("game", "engine moves/s", "environment steps/s", "share"):
         table.add_column(column, justify="left" if column == "game" else "right")
-    for game, preset, share in (("mindi", "classic", 1), ("ganjifa", None, 5)):
+    for game, preset, count in (
+        ("mindi", "classic", deals),
+        ("ganjifa", None, _ganjifa_deals(deals)),
+    ):
         spec = game_named(game)
         rules = spec.make_rules(preset)
-        n = max(1, deals // share)  # a Ganjifa deal is about twice as many moves
-        raw = bench.run(rules, deals=n * 4, seed=args.seed, game=game)
-        stepped = bench.run_env(functools.partial(env, game, preset), deals=n, seed=args.seed)
+        # The engine alone is timed on four times the deals: it is about ten times as fast,
+        # and a run this short would give a shaky figure.
+        raw = bench.run(rules, deals=4 * count, seed=args.seed, game=game)
+        stepped = bench.run_env(functools.partial(env, game, preset), deals=count, seed=args.seed)
         table.add_row(
             spec.name + (f" ({preset})" if preset else ""),
             f"{raw.moves_per_second:,.0f}",

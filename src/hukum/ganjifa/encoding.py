@@ -50,7 +50,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from hukum.encoding import Encoding, RewardKind, Segment, Tracker, from_bits
+from hukum.encoding import Encoding, RewardKind, Segment, Tracker, from_bits, offsets_of
 from hukum.ganjifa.cards import CARDS, bits
 from hukum.ganjifa.deal import HAND_SIZE, Answers, Deal
 from hukum.ganjifa.dukal import patterns
@@ -96,15 +96,7 @@ _SEGMENTS: tuple[Segment, ...] = (
 )
 
 
-def _offsets(segments: Sequence[Segment]) -> dict[str, int]:
-    out, at = {}, 0
-    for name, shape in segments:
-        out[name] = at
-        at += math.prod(shape)
-    return out
-
-
-_AT = _offsets(_SEGMENTS)
+_AT = offsets_of(_SEGMENTS)
 _OBS_SIZE = sum(math.prod(shape) for _, shape in _SEGMENTS)
 
 # The tracker's public array: the observation's segments with seats in absolute order,
@@ -114,7 +106,7 @@ _PUBLIC: tuple[Segment, ...] = (
     ("hand", (_N, _CARDS)),
     *(s for s in _SEGMENTS if s[0] not in ("hand", "pending")),
 )
-_B = _offsets(_PUBLIC)
+_B = offsets_of(_PUBLIC)
 _ZERO = sum(math.prod(shape) for _, shape in _PUBLIC)
 _B_HAND, _B_PLAYED, _B_TRICK, _B_CAPT = _B["hand"], _B["played"], _B["trick"], _B["captured"]
 _B_VOIDS, _B_SIZES, _B_PHASE, _B_NEED = _B["voids"], _B["hand_sizes"], _B["phase"], _B["need"]

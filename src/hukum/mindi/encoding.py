@@ -27,18 +27,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from hukum.cards import CARDS, Suit, bits, deck
+from hukum.cards import CARDS, Card, Suit, bits, deck
 from hukum.encoding import Encoding, RewardKind, Segment, Tracker, from_bits, one_hot
 from hukum.mindi.deal import Deal
 from hukum.mindi.move import HIDE_MOVES, PLAY_MOVES, Move, MoveKind
 from hukum.mindi.rules import Rules
 from hukum.mindi.trick import Played
-from hukum.mindi.trump import METHODS
+from hukum.mindi.trump import METHODS, Reveal
 from hukum.mindi.view import View
 
 __all__ = ["MindiEncoding"]
@@ -117,7 +117,6 @@ class MindiEncoding(Encoding[View, Move, Deal]):
             ("tricks_won", (2, _MOST)),  # tricks won by each team, one-hot
             ("hand_sizes", (n, _MOST)),  # cards in each hand, one-hot
         )
-        self._size = self.observation_size
 
     def card_index(self, card: int) -> int:
         return _index(card)
@@ -157,7 +156,11 @@ class MindiEncoding(Encoding[View, Move, Deal]):
     # ------------------------------------------------------------------ observations
 
     def observe(self, view: View, pending: Sequence[int] = ()) -> npt.NDArray[np.int8]:
+        """The observation from the view alone, each part at its segment's place (the
+        reference the tracker is tested against)."""
         n = self.players
+        seat = view.seat
+        order = [(seat + r) % n for r in range(n)]
         played = [0] * n
         for t in view.tricks:
             for p in t.plays:
@@ -166,85 +169,40 @@ class MindiEncoding(Encoding[View, Move, Deal]):
         for p in view.trick:
             trick[p.seat] |= 1 << p.card
             played[p.seat] |= 1 << p.card
-        team = view.seat & 1
-        return self.from_facts(
-            seat=view.seat,
-            hand=view.hand.mask,
-            face_down=0 if view.face_down is None else 1 << view.face_down,
-            shown=0 if view.shown_card is None else 1 << view.shown_card,
-            pile=view.pile.mask,
-            played=played,
-            trick=trick,
-            voids=[sum(1 << s for s in v) for v in view.voids],
-            trump=view.trump,
-            trump_known=view.trump_known,
-            revealed=view.reveal is not None,
-            phase=_PHASES.index(view.phase),
-            turn=view.turn,
-            leader=view.trick[0].seat if view.trick else None,
-            chooser=view.chooser,
-            dealer=view.dealer,
-            tens=(view.tens[team].mask, view.tens[1 - team].mask),
-            tricks_won=(view.tricks_won[team], view.tricks_won[1 - team]),
-            hand_sizes=view.hand_sizes,
-        )
-
-    def from_facts(
-        self,
-        *,
-        seat: int,
-        hand: int,
-        face_down: int,
-        shown: int,
-        pile: int,
-        played: Sequence[int],
-        trick: Sequence[int],
-        voids: Sequence[int],
-        trump: int | None,
-        trump_known: bool,
-        revealed: bool,
-        phase: int,
-        turn: int | None,
-        leader: int | None,
-        chooser: int | None,
-        dealer: int,
-        tens: tuple[int, int],
-        tricks_won: tuple[int, int],
-        hand_sizes: Sequence[int],
-    ) -> npt.NDArray[np.int8]:
-        """The observation of ``seat`` from its facts (card masks of 64 bits, seats
-        absolute): what :meth:`observe` and the tracker share."""
-        n = self.players
-        order = [(seat + r) % n for r in range(n)]
+        team = seat & 1
+        leader = view.trick[0].seat if view.trick else None
 
         def rel(s: int | None) -> int:
             return one_hot(None if s is None else (s - seat) % n, n)
 
-        value = _c52(hand) | _c52(face_down) << 52 | _c52(shown) << 104 | _c52(pile) << 156
-        at = 208
-        for s in order:
-            value |= _c52(played[s]) << at
-            at += 52
-        for s in order:
-            value |= _c52(trick[s]) << at
-            at += 52
-        for s in order:
-            value |= voids[s] << at
-            at += 4
-        value |= one_hot(trump, 4) << at
-        value |= trump_known << (at + 4) | revealed << (at + 5) | 1 << (at + 6 + phase)
-        at += 10
-        for who in (turn, leader, chooser, dealer):
-            value |= rel(who) << at
-            at += n
-        value |= _tens(tens[0]) << at | _tens(tens[1]) << (at + 4)
-        at += 8
-        value |= 1 << (at + tricks_won[0]) | 1 << (at + _MOST + tricks_won[1])
-        at += 2 * _MOST
-        for s in order:
-            value |= 1 << (at + hand_sizes[s])
-            at += _MOST
-        return from_bits(value, self._size)
+        def rows(values: Sequence[int], width: int) -> int:
+            return sum(v << (width * i) for i, v in enumerate(values))
+
+        def card(c: Card | None) -> int:
+            return 0 if c is None else _c52(1 << c)
+
+        parts = {
+            "hand": _c52(view.hand.mask),
+            "face_down": card(view.face_down),
+            "shown_card": card(view.shown_card),
+            "pile": _c52(view.pile.mask),
+            "played": rows([_c52(played[s]) for s in order], 52),
+            "trick": rows([_c52(trick[s]) for s in order], 52),
+            "voids": rows([sum(1 << v for v in view.voids[s]) for s in order], 4),
+            "trump": one_hot(view.trump, 4),
+            "trump_known": int(view.trump_known),
+            "revealed": int(view.reveal is not None),
+            "phase": 1 << _PHASES.index(view.phase),
+            "turn": rel(view.turn),
+            "leader": rel(leader),
+            "chooser": rel(view.chooser),
+            "dealer": rel(view.dealer),
+            "tens": rows([_tens(view.tens[team].mask), _tens(view.tens[1 - team].mask)], 4),
+            "tricks_won": rows([1 << view.tricks_won[team], 1 << view.tricks_won[1 - team]], _MOST),
+            "hand_sizes": rows([1 << view.hand_sizes[s] for s in order], _MOST),
+        }
+        value = sum(part << self.offsets[name] for name, part in parts.items())
+        return from_bits(value, self.observation_size)
 
     def tracker(self, deal: Deal) -> MindiTracker:
         return MindiTracker.following(self, deal)
@@ -281,8 +239,7 @@ class MindiTracker(Tracker[Move]):
         self._public: npt.NDArray[np.int8] = np.zeros(encoding.observation_size, np.int8)
         self._hands = [np.zeros(52, np.int8) for _ in range(n)]  # each seat's, as last seen
         self._masks = [0] * n  # the hands those rows show
-        # phase, turn, leader, trump known, revealed, reveal object: what _sync compares
-        self._state: list[Any] = [None] * 6
+        self._showing = _Shown(None, None, None, None, None)  # what the public array shows
         self._sizes: list[int | None] = [None] * n
         self._voids = [0] * n  # suits each seat has shown it lacks (4-bit masks)
         # (trick, position) from which everyone knows trump (M-8 must_trump binds from there)
@@ -291,7 +248,7 @@ class MindiTracker(Tracker[Move]):
             self._public[:] = _from._public
             self._hands = [h.copy() for h in _from._hands]
             self._masks = list(_from._masks)
-            self._state = list(_from._state)
+            self._showing = _from._showing
             self._sizes = list(_from._sizes)
             self._voids = list(_from._voids)
             self._public_from = _from._public_from
@@ -337,7 +294,7 @@ class MindiTracker(Tracker[Move]):
     def pushed(self) -> None:
         undo = self.deal._stack[-1]
         self._note(undo.seat, undo.move)
-        self._sync(undo.seat if undo.move.kind is MoveKind.PLAY else None)
+        self._sync()
 
     def _note(self, seat: int, move: Move) -> None:
         """The public array after a card is played (the rest is _sync's)."""
@@ -415,46 +372,36 @@ class MindiTracker(Tracker[Move]):
         for c in bits(deal._pile):
             public[start + _index(c)] = 1
 
-    def _sync(self, mover: int | None = None) -> None:
+    def _sync(self) -> None:
         """Bring the small public parts up to date: phase, turn, leader, trump known, the
-        reveal, hand sizes (only the ``mover``'s if it just played a card and nothing else
-        changed)."""
+        reveal, hand sizes."""
         deal = self.deal
         at = self._at
-        state = self._state
+        shown = self._showing
         phase = deal._phase
         turn = None if phase == 3 else deal._turn
-        leader = deal._trick[0][0] if deal._trick else None
-        if phase != state[0]:
-            self._one(at["phase"], state[0], phase)
-        if turn != state[1]:
-            self._one(at["turn"], state[1], turn)
-        if leader != state[2]:
-            self._one(at["leader"], state[2], leader)
+        trick = deal._trick
+        leader = trick[0][0] if trick else None
         reveal = deal._reveal
-        if deal._known is not state[3] or reveal is not state[5]:
+        if phase != shown.phase:
+            self._one(at["phase"], shown.phase, phase)
+        if turn != shown.turn:
+            self._one(at["turn"], shown.turn, turn)
+        if leader != shown.leader:
+            self._one(at["leader"], shown.leader, leader)
+        if deal._known is not shown.known or reveal is not shown.reveal:
             self._public[at["trump_known"]] = deal._known
             self._public[at["revealed"]] = reveal is not None
-            trick = deal._trick
             if (
                 reveal is not None
                 and trick
-                and (reveal.trick, reveal.position)
-                == (
-                    len(deal._tricks),
-                    len(trick),
-                )
+                and (reveal.trick, reveal.position) == (len(deal._tricks), len(trick))
             ):
                 # Turned up at the turn of the player to move: a void shown already.
                 self._void(reveal.seat, 1 << (trick[0][1] >> 4))
-        if mover is not None and phase == state[0] and reveal is state[5]:
-            seats: Sequence[int] = (mover,)
-        else:
-            seats = range(len(deal._hands))
-        state[:] = (phase, turn, leader, deal._known, reveal is not None, reveal)
+        self._showing = _Shown(phase, turn, leader, deal._known, reveal)
         start = at["hand_sizes"]
-        for seat in seats:
-            hand = deal._hands[seat]
+        for seat, hand in enumerate(deal._hands):
             size = 5 if phase == 1 else hand.bit_count()
             old = self._sizes[seat]
             if size != old:
@@ -491,7 +438,7 @@ def _layout(encoding: MindiEncoding) -> tuple[dict[str, int], list[npt.NDArray[n
     if cached is not None:
         return cached
     n = encoding.players
-    at = {name: start for name, (start, _) in encoding.offsets.items()}
+    at = encoding.offsets
     gathers = []
     for seat in range(n):
         index = np.arange(encoding.observation_size, dtype=np.intp)
@@ -511,6 +458,17 @@ def _layout(encoding: MindiEncoding) -> tuple[dict[str, int], list[npt.NDArray[n
         gathers.append(index)
     _LAYOUTS[key] = (at, gathers)
     return at, gathers
+
+
+class _Shown(NamedTuple):
+    """What a tracker's public array shows of the deal's small facts (to change only what
+    has changed)."""
+
+    phase: int | None
+    turn: int | None
+    leader: int | None
+    known: bool | None
+    reveal: Reveal | None
 
 
 _SEAT_ROWS = frozenset(

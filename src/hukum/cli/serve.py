@@ -1,0 +1,63 @@
+"""``hukum serve``: the web app (lobby, tables, bots) over a database."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from hukum.cli.args import Commands, delay, positive
+
+__all__ = ["add"]
+
+
+def _run(args: argparse.Namespace, out: Console) -> int:
+    import uvicorn
+
+    from hukum.server.app import create_app, database_url
+
+    url = database_url(args.database_url)
+    quota = {} if args.rooms_per_hour is None else {"rooms_per_hour": args.rooms_per_hour}
+    app = create_app(url, bot_delay=args.bot_delay, **quota)
+    print(f"hukum: serving http://{args.host}:{args.port}/ on {url}", flush=True)
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level, ws="websockets-sansio"
+    )
+    return 0
+
+
+def add(commands: Commands) -> None:
+    """Add ``serve`` to the command's subparsers."""
+    serve = commands.add_parser(
+        "serve",
+        help="run the web app (lobby, tables, bots) at http://127.0.0.1:8000",
+        description="Run the web server. The database is migrated at start; every table "
+        "resumes where it was.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--database-url",
+        metavar="URL",
+        help="SQLAlchemy URL (default: $HUKUM_DATABASE_URL, else sqlite:///hukum.db)",
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=delay,
+        default=0.6,
+        metavar="S",
+        help="seconds a bot waits before it plays (default 0.6)",
+    )
+    serve.add_argument(
+        "--rooms-per-hour",
+        type=positive,
+        metavar="N",
+        help="rooms one client address may create an hour (default 100)",
+    )
+    serve.add_argument(
+        "--log-level",
+        default="info",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="uvicorn's log level (default info)",
+    )
+    serve.set_defaults(run=_run)
