@@ -431,9 +431,13 @@ def test_the_narrow_screen_shows_the_whole_hand(browser: Browser, server: str) -
         expect(cards).to_have_count(13)
         # Each card's drawing, and the part of it not under the next card (where a tap
         # chooses it): the cards overlap as a fan when the row is wider than the screen.
-        boxes = cards.evaluate_all(
-            "cs => cs.map(c => { const r = c.querySelector('svg').getBoundingClientRect(); "
-            "return [r.left, r.right, r.width, c.getBoundingClientRect().width]; })"
+        # Found and measured in one call: a locator's evaluate_all finds the cards, then
+        # measures them in a second call, by when a bot's card may have redrawn the hand
+        # (a card no longer in the page measures 0).
+        boxes = page.evaluate(
+            "() => [...document.querySelectorAll('#hand .card')].map(c => {"
+            " const r = c.querySelector('svg').getBoundingClientRect();"
+            " return [r.left, r.right, r.width, c.getBoundingClientRect().width]; })"
         )
         assert len(boxes) == 13
         for left, right, width, shown in boxes:
