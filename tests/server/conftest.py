@@ -12,6 +12,9 @@ from sqlalchemy import create_engine, text
 
 from hukum.server.app import create_app
 from tests.server.helpers import Player
+from tests.server.web import browser, context, server
+
+__all__ = ["browser", "context", "server"]  # the browser tests' fixtures (tests/server/web.py)
 
 
 @pytest.fixture

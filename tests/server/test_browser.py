@@ -1,29 +1,16 @@
 """End-to-end tests of the web app: the real server (`hukum serve`) and a real browser
 (Debian's chromium driven by Playwright), as a person plays.
 
-With HUKUM_SCREENSHOTS=1 (``make screenshots``) they also save the README screenshots
-docs/screenshots/lobby.png and table.png; otherwise they go to a temporary directory.
+The server, the browser and a person's steps are in tests/server/web.py.
 """
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import json
-import os
 import re
-import shutil
-import socket
-import subprocess
-import sys
-import tempfile
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -31,160 +18,20 @@ from playwright.sync_api import (
     ViewportSize,
     WebSocketRoute,
     expect,
-    sync_playwright,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = (
-    ROOT / "docs" / "screenshots"
-    if os.environ.get("HUKUM_SCREENSHOTS") == "1"
-    else Path(tempfile.gettempdir()) / "hukum-screenshots"
+from tests.server.web import (
+    HAND,
+    LEGAL,
+    SCREENSHOTS,
+    TABLE_URL,
+    api,
+    expect_hand,
+    my_turn_or_over,
+    play_card,
+    play_now,
+    play_to_the_end,
 )
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-HAND = "#hand .card"
-LEGAL = "#hand .card.legal"
-
-
-def TABLE_URL(base: str) -> re.Pattern[str]:
-    """The address of a table page."""
-    return re.compile(re.escape(base) + r"/t/[0-9a-z]+$")
-
-
-def chromium_path() -> str:
-    """Debian's chromium. Without it the browser tests are skipped, with what to install,
-    unless ``HUKUM_REQUIRE_BROWSER=1`` (CI sets it): then they fail."""
-    path = shutil.which("chromium") or shutil.which("chromium-browser")
-    if path is None:
-        reason = (
-            "the browser tests need Debian's chromium: sudo apt-get install -y chromium "
-            "(Playwright cannot download a browser here)"
-        )
-        if os.environ.get("HUKUM_REQUIRE_BROWSER") == "1":
-            pytest.fail(reason, pytrace=False)
-        pytest.skip(reason)
-    return path
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real `hukum serve` on a fresh database, bots playing at once."""
-    tmp = tmp_path_factory.mktemp("server")
-    port = free_port()
-    log = (tmp / "server.log").open("w")
-    command = [sys.executable, "-m", "hukum", "serve", "--port", str(port)]
-    command += ["--database-url", f"sqlite:///{tmp / 'db.sqlite'}", "--bot-delay", "0.05"]
-    command += ["--log-level", "warning"]
-    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            if proc.poll() is not None:
-                pytest.fail(
-                    "hukum serve exited: " + (tmp / "server.log").read_text(), pytrace=False
-                )
-            try:
-                with urllib.request.urlopen(base + "/api/rules", timeout=1):
-                    break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                _pause(proc)
-        else:
-            pytest.fail("hukum serve did not answer", pytrace=False)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-
-
-def _pause(proc: subprocess.Popen[bytes]) -> None:
-    """Wait a moment for the server to come up (returns early if it exits)."""
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=0.1)
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    executable = chromium_path()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1100, "height": 860}, locale="en-US")
-    ctx.set_default_timeout(15_000)
-    yield ctx
-    ctx.close()
-
-
-def api(base: str, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
-    request.add_header("content-type", "application/json")
-    with urllib.request.urlopen(request, timeout=10) as r:
-        return json.loads(r.read())
-
-
-def play_now(page: Page, base: str, name: str) -> None:
-    """From the lobby: *Play now* against beginner bots, until the hand is shown."""
-    page.goto(base + "/")
-    page.fill("#name", name)
-    page.select_option("#level", "random")
-    page.click("#play-now")
-    expect(page).to_have_url(TABLE_URL(base))
-    expect(page.locator(HAND).first).to_be_visible()
-
-
-def my_turn_or_over(page: Page) -> bool:
-    """Wait until this seat must play (True) or the deal is over (False)."""
-    page.locator(f"{LEGAL}, #result").first.wait_for()
-    return page.locator("#result").count() == 0
-
-
-def expect_hand(page: Page, count: int) -> None:
-    """The hand reaches ``count`` cards; if not, fail with what the page shows (its message,
-    phase and chosen cards), so that a refused or lost move says why."""
-    try:
-        expect(page.locator(HAND)).to_have_count(count)
-    except AssertionError as error:
-        message = page.locator("#message")
-        game = page.locator(".game")
-        shown = {
-            "hand": page.locator(HAND).count(),
-            "message": message.inner_text() if message.count() else None,
-            "phase": game.get_attribute("data-phase") if game.count() else None,
-            "selected": page.locator("#hand .card.selected").count(),
-        }
-        raise AssertionError(f"the hand should have {count} cards; the page: {shown}") from error
-
-
-def play_card(page: Page) -> None:
-    """Click the first legal card, then *Play card*; the hand loses it."""
-    hand = page.locator(HAND)
-    n = hand.count()
-    page.locator(LEGAL).first.click()
-    expect(page.locator("#hand .card.selected")).to_have_count(1)
-    page.click("#play-card")
-    expect_hand(page, n - 1)
 
 
 def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: str) -> None:
@@ -501,13 +348,6 @@ def test_hindi_is_drawn_with_the_font_the_app_ships(context: BrowserContext, ser
         assert others <= rest, (selector, text, fonts)
 
 
-def _play_to_the_end(page: Page) -> None:
-    """Play the first legal card each turn until the deal is over."""
-    while my_turn_or_over(page):
-        play_card(page)
-    expect(page.locator("#result")).to_be_visible()
-
-
 #: Every element inside a panel (.panel) outside its panel's box, and the page's width.
 OVERFLOWS = """() => {
   const out = [];
@@ -539,7 +379,7 @@ def test_nothing_spills_out_of_its_panel(context: BrowserContext, server: str) -
     phone, a laptop and a wide screen."""
     page = context.new_page()
     play_now(page, server, "Asha")
-    _play_to_the_end(page)
+    play_to_the_end(page)
     tens = page.locator("#score td.tens .count").all_inner_texts()
     assert sum(int(x) for x in tens) == 4
     problems = []
@@ -586,7 +426,7 @@ def test_the_trick_caption_covers_no_card(context: BrowserContext, server: str) 
     label), on a phone, a laptop and a wide screen, in both languages."""
     page = context.new_page()
     play_now(page, server, "Asha")
-    _play_to_the_end(page)
+    play_to_the_end(page)
     expect(page.locator("#trick .played")).to_have_count(4)
     problems = []
     for width, height in WIDTHS:
