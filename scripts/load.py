@@ -1,10 +1,17 @@
-"""Load test: start ``hukum serve`` and let N WebSocket clients (4 people per table) play
-full deals against each other; report moves per second and move-to-update latency.
+"""Load benchmark: start ``hukum serve`` and let N WebSocket clients play full deals, each
+taking a think time before every move; print the move-to-ack latency (p50, p99), the moves
+played and the server's CPU and memory.
 
-    .venv/bin/python scripts/load.py --clients 40 --seconds 20
+    .venv/bin/python scripts/load.py --mode bots --clients 100 500 1000 --seconds 60
+    .venv/bin/python scripts/load.py --mode people --clients 2000 --seconds 60
 
-Latency is measured from sending a move to receiving the ``move`` event for it (the
-event is stored in the database before it is sent).
+``--mode bots``: each client is alone at a table with three rules bots (the lobby's *Play
+now*; bots wait ``--bot-delay`` seconds, the server's default, before they play).
+``--mode people``: four clients a table. A client thinks a random 50–150% of ``--think``
+seconds before each move. The latency runs from sending a move to receiving its ``move``
+event (stored in the database before anyone is told). Issue 18's targets: p99 < 100 ms
+with 1,000 clients alone with bots and with 2,000 clients at four-person tables, think
+time 1 s, on one process.
 """
 
 from __future__ import annotations
@@ -12,16 +19,22 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import random
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx2 as httpx
 import websockets
+
+#: Seconds the server's bots wait before they play (``hukum serve --bot-delay``'s default).
+BOT_DELAY = 0.6
 
 
 def free_port() -> int:
@@ -31,104 +44,178 @@ def free_port() -> int:
         return port
 
 
-async def client(url: str, stop: float, latencies: list[float], counts: list[int]) -> None:
-    async with websockets.connect(url, max_queue=None) as ws:
-        sent: float | None = None
-        decided = -1
-        while time.perf_counter() < stop:
-            try:
-                remaining = max(0.01, stop - time.perf_counter())
-                message = json.loads(await asyncio.wait_for(ws.recv(), timeout=remaining))
-            except TimeoutError:
-                continue
-            if message.get("type") == "error":
-                sent = None
-                decided = -1
-            view = message.get("view")
-            if message.get("type") not in ("state", "event") or view is None:
-                continue
-            if (
-                sent is not None
-                and message.get("kind") == "move"
-                and message["seat"] == view["seat"]
-            ):
-                latencies.append(time.perf_counter() - sent)
-                counts[0] += 1
-                sent = None
-            if message["event"] <= decided:
-                continue
-            if view["outcome"] is not None:
-                if not message["table"]["seats"][view["seat"]]["ready"]:
-                    decided = message["event"]
-                    await ws.send(json.dumps({"type": "next_deal"}))
-            elif view["turn"] == view["seat"] and view["legal"] and sent is None:
+@dataclass
+class Tally:
+    """What the clients measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    dropped: int = 0
+
+
+async def client(url: str, think: float, stop: float, tally: Tally, rng: random.Random) -> None:
+    """Play until ``stop``: a move (the last legal one) after a think time at each turn,
+    ready for the next deal at the end of one."""
+    try:
+        async with websockets.connect(url, max_queue=None, open_timeout=60) as ws:
+            await _play(ws, think, stop, tally, rng)
+    except (OSError, websockets.WebSocketException, TimeoutError) as e:
+        tally.dropped += 1
+        if tally.dropped <= 3:
+            print("dropped:", type(e).__name__, e, file=sys.stderr)
+
+
+async def _play(
+    ws: websockets.ClientConnection, think: float, stop: float, tally: Tally, rng: random.Random
+) -> None:
+    sent: float | None = None
+    decided = -1
+    last = 0
+    while time.perf_counter() < stop:
+        try:
+            remaining = max(0.01, stop - time.perf_counter())
+            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=remaining))
+        except TimeoutError:
+            continue
+        if message.get("type") == "error":
+            code = message.get("error", {}).get("code", "?")
+            tally.errors[code] = tally.errors.get(code, 0) + 1
+            sent = None
+            decided = -1
+        view = message.get("view")
+        if message.get("type") not in ("state", "event") or view is None:
+            continue
+        last = message["event"]
+        if sent is not None and message.get("kind") == "move" and message["seat"] == view["seat"]:
+            tally.latencies.append(time.perf_counter() - sent)
+            sent = None
+        if message["event"] <= decided:
+            continue
+        if view["outcome"] is not None:
+            if not message["table"]["seats"][view["seat"]]["ready"]:
                 decided = message["event"]
-                sent = time.perf_counter()
-                await ws.send(json.dumps({"type": "move", "move": view["legal"][-1]}))
+                await ws.send(json.dumps({"type": "next_deal"}))
+        elif view["turn"] == view["seat"] and view["legal"] and sent is None:
+            decided = message["event"]
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            if time.perf_counter() >= stop:
+                return
+            sent = time.perf_counter()
+            move = {"type": "move", "move": view["legal"][-1], "event": last}
+            await ws.send(json.dumps(move))
 
 
-async def run(base: str, clients: int, seconds: float) -> tuple[float, list[float]]:
+async def tables(base: str, mode: str, clients: int) -> list[str]:
+    """Create the tables; the WebSocket address of each client's seat."""
+    ws = base.replace("http", "ws")
     urls: list[str] = []
-    async with httpx.AsyncClient(base_url=base) as http:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        if mode == "bots":
+            for _ in range(clients):
+                body = {"options": {"target": 1000}, "start_now": True, "bots": "rules"}
+                made = (await http.post("/api/tables", json=body)).json()
+                urls.append(f"{ws}/ws/{made['code']}?token={made['token']}")
+            return urls
         for _ in range(clients // 4):
             made = (await http.post("/api/tables", json={"options": {"target": 1000}})).json()
             code = made["code"]
-            urls.append(f"{base.replace('http', 'ws')}/ws/{code}?token={made['token']}")
+            urls.append(f"{ws}/ws/{code}?token={made['token']}")
             for seat in (1, 2, 3):
                 taken = (await http.post(f"/api/tables/{code}/seats/{seat}", json={})).json()
-                urls.append(f"{base.replace('http', 'ws')}/ws/{code}?token={taken['token']}")
+                urls.append(f"{ws}/ws/{code}?token={taken['token']}")
             await http.post(f"/api/tables/{code}/start", json={"token": made["token"]})
-    latencies: list[float] = []
-    counts = [0]
+    return urls
+
+
+async def run(base: str, mode: str, clients: int, think: float, seconds: float) -> Tally:
+    """N clients for ``seconds``, after they all connected; what they measured."""
+    urls = await tables(base, mode, clients)
+    tally = Tally()
+    rng = random.Random(clients)
+    # The clients connect over the first think time, not all in the same millisecond.
     start = time.perf_counter()
     stop = start + seconds
-    await asyncio.gather(*(client(u, stop, latencies, counts) for u in urls))
-    return counts[0] / (min(time.perf_counter(), stop) - start), latencies
+    tasks = []
+    for url in urls:
+        tasks.append(asyncio.create_task(client(url, think, stop, tally, rng)))
+        await asyncio.sleep(think / len(urls))
+    await asyncio.gather(*tasks)
+    return tally
+
+
+class Server:
+    """``hukum serve`` on a fresh SQLite file or on ``--database-url``, and its CPU time."""
+
+    def __init__(self, tmp: str, database_url: str | None, bot_delay: float) -> None:
+        self.port = free_port()
+        url = database_url or f"sqlite:///{Path(tmp) / 'load.db'}"
+        command = [sys.executable, "-m", "hukum", "serve", "--port", str(self.port)]
+        command += ["--bot-delay", str(bot_delay), "--database-url", url]
+        command += ["--log-level", "warning"]
+        command += ["--rooms-per-hour", "1000000"]  # every client here is 127.0.0.1
+        self.proc = subprocess.Popen(command)
+        self.base = f"http://127.0.0.1:{self.port}"
+        for _ in range(400):
+            try:
+                httpx.get(self.base + "/api/health")
+                break
+            except httpx.HTTPError:
+                time.sleep(0.05)
+
+    def cpu(self) -> float:
+        """Seconds of CPU the server process has used."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss(self) -> float:
+        """The server's resident memory, MB."""
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait()
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", choices=["bots", "people"], default="people")
     parser.add_argument("--clients", type=int, nargs="+", default=[40])
-    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--think", type=float, default=1.0, help="mean think time, seconds")
+    parser.add_argument("--bot-delay", type=float, default=BOT_DELAY)
+    parser.add_argument("--database-url", help="e.g. a PostgreSQL URL; default a fresh SQLite")
     args = parser.parse_args()
+    print(
+        f"mode {args.mode}, think {args.think} s, bot delay {args.bot_delay} s, "
+        f"{args.seconds:g} s a run, {'PostgreSQL' if args.database_url else 'SQLite'}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        db = Path(tmp) / "load.db"
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "hukum",
-                "serve",
-                "--port",
-                str(port),
-                "--bot-delay",
-                "0",
-                "--database-url",
-                f"sqlite:///{db}",
-                "--log-level",
-                "warning",
-                "--rooms-per-hour",  # every client of the load test comes from 127.0.0.1
-                "1000000",
-            ],
-        )
-        base = f"http://127.0.0.1:{port}"
+        server = Server(tmp, args.database_url, args.bot_delay)
         try:
-            for _ in range(200):
-                try:
-                    httpx.get(base + "/api/health")
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.05)
             for n in args.clients:
-                rate, lat = asyncio.run(run(base, n - n % 4, args.seconds))
-                lat.sort()
+                n = n - n % 4 if args.mode == "people" else n
+                cpu, mine = server.cpu(), time.process_time()
+                began = time.perf_counter()
+                tally = asyncio.run(run(server.base, args.mode, n, args.think, args.seconds))
+                took = time.perf_counter() - began
+                used = (server.cpu() - cpu) / took
+                clients_cpu = (time.process_time() - mine) / took
+                lat = sorted(tally.latencies)
                 p50 = statistics.median(lat) * 1000 if lat else float("nan")
-                p99 = lat[int(len(lat) * 0.99) - 1] * 1000 if lat else float("nan")
-                print(f"clients {n:5d}  moves/s {rate:8.1f}  p50 {p50:7.1f} ms  p99 {p99:7.1f} ms")
+                p99 = lat[max(0, int(len(lat) * 0.99) - 1)] * 1000 if lat else float("nan")
+                rate = len(lat) / args.seconds
+                errors = ", ".join(f"{k} {v}" for k, v in sorted(tally.errors.items())) or "none"
+                print(
+                    f"clients {n:5d}  moves/s {rate:8.1f}  p50 {p50:7.1f} ms  p99 {p99:7.1f} ms"
+                    f"  server CPU {used:4.0%}  RSS {server.rss():6.0f} MB"
+                    f"  clients' CPU {clients_cpu:4.0%}"
+                    f"  dropped {tally.dropped}  errors {errors}"
+                )
         finally:
-            server.terminate()
-            server.wait()
+            server.stop()
     return 0
 
 

@@ -253,6 +253,9 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
     """The game's name for people (``Mindi``)."""
     bots: ClassVar[tuple[str, ...]]
     """The names :meth:`make_bot` knows, weakest first."""
+    quick_bots: ClassVar[frozenset[str]] = frozenset()
+    """The bots of :attr:`bots` that decide in well under a millisecond: a server runs them
+    on its event loop, and hands the others' thinking to a worker thread."""
     default_preset: ClassVar[str]
     """The preset of a game whose rules name none."""
 

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from hukum import records
 from hukum.games import GAMES
-from hukum.server.db import Store, make_engine, migrate
+from hukum.server.db import NewEvent, Store, make_engine, migrate
 from hukum.server.fairness import commitment
 from hukum.server.protocol import ProtocolError
 from hukum.server.tables import Registry, Table, TableConfig
@@ -140,18 +140,18 @@ def test_an_illegal_move_or_one_not_stored_changes_nothing(
         with pytest.raises(ProtocolError) as refused:
             await table.submit_move(seat, str(other))
         assert refused.value.code == "illegal_move" and "does not hold" in refused.value.message
-        append = table.store.append
+        append = table.store.append_many
 
-        def failing(code: str, number: int, kind: str, data: dict[str, Any]) -> None:
+        def failing(events: list[NewEvent]) -> None:
             raise RuntimeError("the disk is full")
 
-        monkeypatch.setattr(table.store, "append", failing)
+        monkeypatch.setattr(table.store, "append_many", failing)
         card = deal.legal_moves()[0]
         with pytest.raises(RuntimeError, match="disk is full"):
             await table.submit_move(seat, str(card))
         assert deal.moves == [] and deal.turn == seat and card in deal.legal_moves()
         assert table.event == event and len(told) == 1  # the state only
-        monkeypatch.setattr(table.store, "append", append)
+        monkeypatch.setattr(table.store, "append_many", append)
         assert await table.submit_move(seat, str(card)) == event + 1
         assert len(table.store.events(table.code)) == stored + 1 and deal.moves == [card]
         assert told[-1]["move"] == str(card)

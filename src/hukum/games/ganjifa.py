@@ -77,6 +77,7 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
     name = "ganjifa"
     title = "Ganjifa"
     bots = ganjifa_bots.BOT_NAMES
+    quick_bots = frozenset({"random", "rules"})  # 0.001 and 0.01 ms a decision here
     default_preset = "cardavia"
 
     @property

@@ -98,6 +98,7 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
     name = "mindi"
     title = "Mindi"
     bots = bots.BOT_NAMES
+    quick_bots = frozenset({"random", "rules"})  # 0.014 and 0.04 ms a decision here
     default_preset = "classic"
 
     @property

@@ -2,10 +2,11 @@
 
 A :class:`Table` accepts changes one at a time (an :class:`asyncio.Lock`), appends each
 accepted change to its event log in the database *before* anyone is told, then tells each
-subscribed seat its own message (:mod:`hukum.server.tables.messages`). The database write
-runs in a worker thread while the table's lock is held: the table waits for its own write
-(so the order of its events and "stored before told" hold), but the event loop, and every
-other table, does not. Its state is rebuilt by replaying the log (:meth:`Table.load`),
+subscribed seat its own message (:mod:`hukum.server.tables.messages`). The write goes
+through the process's journal (:mod:`hukum.server.tables.journal`), which commits the
+events of many tables together, while the table's lock is held: the table waits for its
+own write (so the order of its events and "stored before told" hold), but the event loop,
+and every other table, does not. Its state is rebuilt by replaying the log (:meth:`Table.load`),
 which is how a restarted server resumes every table. The connection layer sees only the
 narrow interface: submit a move or another action for a seat, and subscribe to the
 table's messages for a seat.
@@ -26,10 +27,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from hukum.game import GameError, IllegalMoveError
-from hukum.server.db import Store
+from hukum.server.db import NewEvent
 from hukum.server.fairness import commitment, new_seed
 from hukum.server.protocol import ProtocolError, refused
 from hukum.server.tables.config import TableConfig
+from hukum.server.tables.journal import Journal
 from hukum.server.tables.messages import event_message, event_messages, state_message
 from hukum.server.tables.messages import public as public_table
 from hukum.server.tables.scheduler import Scheduler, Stale
@@ -57,10 +59,11 @@ class Table(TableState):
     """One room, one match: seats, the engine state, the event counter, subscribers."""
 
     def __init__(
-        self, code: str, config: TableConfig, store: Store, bot_delay: float = 0.6
+        self, code: str, config: TableConfig, journal: Journal, bot_delay: float = 0.6
     ) -> None:
         super().__init__(code, config)
-        self.store = store
+        self.journal = journal
+        self.store = journal.store
         self.bot_delay = bot_delay
         self.lock = asyncio.Lock()
         self.max_move_text = self.spec.max_move_text(config.rules)
@@ -75,13 +78,13 @@ class Table(TableState):
     # ------------------------------------------------------------ replay and commit
 
     @classmethod
-    def load(cls, code: str, store: Store, bot_delay: float) -> Table | None:
+    def load(cls, code: str, journal: Journal, bot_delay: float) -> Table | None:
         """Rebuild a table from the database by replaying its event log."""
-        config = store.room(code)
+        config = journal.store.room(code)
         if config is None:
             return None
-        table = cls(code, TableConfig.from_dict(config), store, bot_delay)
-        for ev in store.events(code):
+        table = cls(code, TableConfig.from_dict(config), journal, bot_delay)
+        for ev in journal.store.events(code):
             table.apply(ev.number, ev.kind, ev.data)
         return table
 
@@ -89,19 +92,12 @@ class Table(TableState):
         """Append an event to the log (the lock is held); whether the calling task was
         cancelled meanwhile.
 
-        On PostgreSQL the write runs in a worker thread. If the calling task is cancelled
-        meanwhile (the server shutting down), the write is still awaited, so that the
-        caller applies and tells the stored event before the cancellation goes on and
-        memory never differs from the log. A failed write raises.
+        If the calling task is cancelled while the journal writes (the server shutting
+        down), the write is still awaited, so that the caller applies and tells the stored
+        event before the cancellation goes on and memory never differs from the log. A
+        failed write raises.
         """
-        if self.store.local:
-            # An embedded SQLite file: a write takes well under a millisecond, less than
-            # the hand-over to a worker thread, and cannot be interrupted half-way.
-            self.store.append(self.code, number, kind, data)
-            return False
-        write = asyncio.ensure_future(
-            asyncio.to_thread(self.store.append, self.code, number, kind, data)
-        )
+        write = self.journal.append(NewEvent(self.code, number, kind, data))
         cancelled = False
         while not write.done():
             try:

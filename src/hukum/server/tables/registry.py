@@ -9,6 +9,7 @@ from hukum.server.db import Store
 from hukum.server.protocol import ProtocolError
 from hukum.server.tables.actor import Table
 from hukum.server.tables.config import TableConfig
+from hukum.server.tables.journal import Journal
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Registry", "new_code"]
 
@@ -26,6 +27,8 @@ class Registry:
 
     def __init__(self, store: Store, bot_delay: float) -> None:
         self.store = store
+        self.journal = Journal(store)
+        """Writes the events of every table of the process (group commit)."""
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Task[Table | None]] = {}
@@ -40,7 +43,7 @@ class Registry:
         return table
 
     async def _load(self, code: str) -> Table | None:
-        table = await asyncio.to_thread(Table.load, code, self.store, self.bot_delay)
+        table = await asyncio.to_thread(Table.load, code, self.journal, self.bot_delay)
         return None if table is None else self._add(table)
 
     async def get(self, code: str) -> Table | None:
@@ -70,7 +73,7 @@ class Registry:
             code = new_code()
             if await asyncio.to_thread(self.store.create_room, code, config.to_dict()):
                 break
-        table = Table(code, config, self.store, self.bot_delay)
+        table = Table(code, config, self.journal, self.bot_delay)
         self.tables[code] = table
         token = await table.take_seat(0, name)
         return table, token
@@ -92,7 +95,8 @@ class Registry:
         """Load and resume every table whose match is not over; how many."""
 
         def load() -> list[Table]:
-            tables = (Table.load(c, self.store, self.bot_delay) for c in self.store.active_rooms())
+            codes = self.store.active_rooms()
+            tables = (Table.load(c, self.journal, self.bot_delay) for c in codes)
             return [t for t in tables if t is not None]
 
         loaded = await asyncio.to_thread(load)
