@@ -148,6 +148,38 @@ def _deal_plan(rules: Rules, dealer: int) -> tuple[tuple[tuple[int, int], ...], 
     return tuple(tuple(p) for p in plan)
 
 
+class _Public:
+    """What every player sees of a position: its plays, the cards played, and the voids
+    they show (for each trump a seat may know). Kept by the deal until it moves on: the
+    position is told by its last move (held here, so never another's) and the count."""
+
+    __slots__ = ("_voids", "last", "moves", "played", "trick", "tricks")
+
+    def __init__(
+        self,
+        last: _Undo | None,
+        moves: int,
+        tricks: tuple[Trick, ...],
+        trick: tuple[Played, ...],
+        played: int,
+    ) -> None:
+        self.last = last
+        self.moves = moves
+        self.tricks = tricks
+        self.trick = trick
+        self.played = played
+        self._voids: dict[Suit | None, tuple[frozenset[Suit], ...]] = {}
+
+    def voids(
+        self, rules: Rules, trump: Suit | None, reveal: Reveal | None
+    ) -> tuple[frozenset[Suit], ...]:
+        """:func:`~hukum.mindi.view.shown_voids` of these plays."""
+        voids = self._voids.get(trump)
+        if voids is None:
+            voids = self._voids[trump] = shown_voids(rules, self.tricks, self.trick, trump, reveal)
+        return voids
+
+
 class Deal:
     """The full state of one deal: every hand, the trick, trump, captures and the move stack.
 
@@ -172,6 +204,7 @@ class Deal:
         "_on_request",
         "_phase",
         "_pile",
+        "_public",
         "_reveal",
         "_stack",
         "_streak_seat",
@@ -269,6 +302,7 @@ class Deal:
             masks.append(m)
         self._hands = masks
         self._stack: list[_Undo] = []
+        self._public: _Public | None = None
         self._tricks: list[tuple[int, tuple[tuple[int, Card, bool], ...], int]] = []
         self._turn = self._next[dealer]
         self._trick: tuple[tuple[int, Card, bool], ...] = ()
@@ -614,6 +648,23 @@ class Deal:
 
     # ------------------------------------------------------------------ views
 
+    def _public_plays(self) -> _Public:
+        """The plays as every player sees them, built once per position for all the views
+        of it (a server builds one for each seat told of a move and for each bot)."""
+        last = self._stack[-1] if self._stack else None
+        public = self._public
+        if public is not None and public.last is last and public.moves == len(self._stack):
+            return public
+        tricks, trick = self._method.public_plays(self, self.tricks, self.trick)
+        played = 0
+        for _, plays, _ in self._tricks:
+            for p in plays:
+                played |= 1 << p[1]
+        for p in self._trick:
+            played |= 1 << p[1]
+        public = self._public = _Public(last, len(self._stack), tricks, trick, played)
+        return public
+
     def view(self, seat: int) -> View:
         """What ``seat`` may see (M-20): own hand, played cards, public trump, derived facts."""
         if not (isinstance(seat, int) and 0 <= seat < self._n):
@@ -630,12 +681,8 @@ class Deal:
         trump: Suit | None = None
         if self._known or own_face_down >= 0:
             trump = self.trump
-        tricks, trick = self._method.public_plays(self, self.tricks, self.trick)
-        played = 0
-        for t in tricks:
-            played |= t.cards.mask
-        for p in trick:
-            played |= 1 << p.card
+        public = self._public_plays()
+        tricks, trick, played = public.tricks, public.trick, public.played
         known = [0] * self._n
         known[seat] = hand
         reveal = self._reveal
@@ -671,7 +718,7 @@ class Deal:
             history=history,
             legal_moves=self.legal_moves() if my_turn else (),
             unseen=CardSet(deck(self.rules.deck) & ~seen),
-            voids=shown_voids(self.rules, tricks, trick, trump, reveal),
+            voids=public.voids(self.rules, trump, reveal),
             known=tuple(CardSet(k) for k in known),
             outcome=self.outcome(),
         )
