@@ -35,6 +35,8 @@ bench: $(STAMP)
 
 screenshots: $(STAMP)
 	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_browser.py -k "full_deal or ganjifa"
+	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_board.py -k badge
+	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_motion.py -k fit_the_board
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -368,6 +368,13 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
     def describe_outcome(self, deal: D) -> str:
         """A finished deal's result in one line for people."""
 
+    def replay_to_dict(self, deal: D) -> dict[str, Any]:
+        """A finished deal move by move with every hand face up, as JSON (the web app's
+        analysis board): ``moves``, each with its seat and trick; ``positions``, the deal as
+        dealt and after each move (hands, trick, trump, what each side has taken); and the
+        ``outcome``. Never for a deal in progress: it shows every hand."""
+        raise NotImplementedError(f"{self.title} has no replay of its deals")
+
     def encoding(self, rules: R) -> Encoding[V, M, D]:
         """The game under ``rules`` as learning programs see it: whole-number actions and
         0/1 observations (:mod:`hukum.encoding`, used by :mod:`hukum.envs`)."""

@@ -87,7 +87,7 @@ def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: st
         plays += 1
         if plays == 4 and my_turn_or_over(page):
             page.locator(LEGAL).first.click()
-            page.screenshot(path=str(SCREENSHOTS / "table.png"))
+            page.screenshot(path=str(SCREENSHOTS / "table.png"), animations="disabled")
             page.locator("#hand .card.selected").click()  # unselect again
     assert plays == 13
     expect(hand).to_have_count(0)
@@ -102,23 +102,26 @@ def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: st
     assert sum(int(x) for x in tens) == 4
 
     # The exact analysis, move by move, from the last trick back as far as its node budget
-    # goes (a few seconds of CPU), so it may take longer than a click's answer.
+    # goes (a few seconds of CPU), on the analysis board (tests/server/test_board.py).
     page.click("#analyse")
-    expect(page.locator("#analysis .analysis-moves li").first).to_be_visible(timeout=30_000)
-    summary = page.locator("#analysis-summary")
-    found = re.search(r"last (\d+) tricks", summary.inner_text())
-    assert found, summary.inner_text()
-    analysed = int(found[1])
+    expect(page.locator("#analysis-board .bd-seat")).to_have_count(4)
+    note = page.locator("#bd-note-text")
+    expect(note).not_to_contain_text("Analysing", timeout=30_000)
+    found = re.search(r"last (\d+) tricks", note.inner_text())
+    assert found, note.inner_text()
     # Trick by trick, each move under the name of its player (as on the table).
-    expect(page.locator("#analysis .analysis-trick")).to_have_count(analysed)
-    expect(page.locator("#analysis .analysis-moves li")).to_have_count(4 * analysed)
-    expect(page.locator("#analysis .analysis-moves li", has_text="Asha")).to_have_count(analysed)
-    expect(page.locator("#analysis-start")).to_contain_text(
+    expect(page.locator("#bd-list .bd-row")).to_have_count(13)
+    expect(page.locator("#bd-list .bd-move[aria-label*='Asha']")).to_have_count(13)
+    expect(page.locator("#bd-start")).to_contain_text(
         re.compile(r"^With perfect play from trick \d+ on: Your team (wins|loses) \d–\d")
     )
-    mistakes = page.locator("#analysis .analysis-moves li.mistake")
+    mistakes = page.locator("#bd-list .bd-move.mistake")
     if mistakes.count():  # random bots often give a mindi away: say what, and what was better
-        expect(mistakes.first).to_contain_text(re.compile(r"(lost|turned) .*→.*; better: "))
+        mistakes.first.click()
+        expect(page.locator("#bd-badge")).to_contain_text(re.compile(r"(lost|turned) .*→"))
+        expect(page.locator("#bd-verdict")).to_contain_text("better: ")
+    page.click("#bd-back")
+    expect(page.locator("#result")).to_be_visible()
 
     # Fair shuffle: the revealed seed matches the commitment, and the dealt hands are shown.
     expect(page.locator("#seed")).to_have_text(re.compile(r"^\d+$"))
@@ -601,7 +604,7 @@ def test_ganjifa_against_two_bots(context: BrowserContext, server: str) -> None:
         turns += 1
         if turns == 5:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / "ganjifa.png"))
+            page.screenshot(path=str(SCREENSHOTS / "ganjifa.png"), animations="disabled")
         if phase == "answer":
             # Someone led a Dukal: give up exactly k cards (G-9).
             k = int(game.get_attribute("data-need") or "0")

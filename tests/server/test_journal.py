@@ -10,6 +10,7 @@ import pytest
 
 from hukum.server.db import NewEvent, Store, make_engine, migrate
 from hukum.server.tables.journal import Journal
+from tests.server.test_restart import run  # in a thread: a browser test's loop may be running
 
 
 def _store(tmp_path: Path, rooms: int) -> Store:
@@ -49,7 +50,7 @@ def test_the_events_of_many_tables_go_in_one_transaction(
             *(journal.append(NewEvent(f"room{i:04d}", 2, "move", {"n": i})) for i in range(50))
         )
 
-    asyncio.run(scenario())
+    run(scenario())
     assert sizes == [50, 50]
     for i in range(50):
         events = store.events(f"room{i:04d}")
@@ -71,7 +72,7 @@ def test_an_event_that_cannot_be_written_fails_alone(
         writes = [journal.append(NewEvent(f"room{i:04d}", 1, "deal", {"n": i})) for i in range(3)]
         return await asyncio.gather(*writes, return_exceptions=True)
 
-    outcomes = asyncio.run(scenario())
+    outcomes = run(scenario())
     assert outcomes[0] is None and outcomes[2] is None
     assert "UNIQUE" in str(outcomes[1])
     assert sizes == [3, 1, 1, 1]  # the batch, then one by one
@@ -88,13 +89,13 @@ def test_a_writer_cancelled_before_it_began_leaves_nobody_waiting(tmp_path: Path
         write = journal.append(NewEvent("room0000", 1, "deal", {}))
         writer = journal._writer
         assert writer is not None
-        writer.cancel()  # as asyncio.run does to every task when the server stops
+        writer.cancel()  # as asyncio.run does to every task left when the server stops
         with pytest.raises(RuntimeError, match="server stopped"):
             await asyncio.wait_for(write, timeout=5)
         # and the journal writes again afterwards
         await journal.append(NewEvent("room0000", 1, "deal", {"again": True}))
 
-    asyncio.run(scenario())
+    run(scenario())
     assert [e.data for e in store.events("room0000")] == [{"again": True}]
 
 
@@ -108,5 +109,5 @@ def test_a_table_appends_again_as_soon_as_its_event_is_written(tmp_path: Path) -
         for number in range(1, 6):
             await journal.append(NewEvent("room0000", number, "move", {}))
 
-    asyncio.run(scenario())
+    run(scenario())
     assert [e.number for e in store.events("room0000")] == [1, 2, 3, 4, 5]

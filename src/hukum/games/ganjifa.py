@@ -21,7 +21,7 @@ from hukum.bots import ganjifa as ganjifa_bots
 from hukum.bots.ganjifa import search
 from hukum.bots.ganjifa.base import GanjifaBot
 from hukum.game import GameSpec, Side
-from hukum.ganjifa import HAND_SIZE, PLAYERS, Deal, Match, Move, Rules, View
+from hukum.ganjifa import HAND_SIZE, PLAYERS, CardSet, Deal, Match, Move, Rules, View
 from hukum.ganjifa import record as ganjifa_record
 from hukum.ganjifa.encoding import GanjifaEncoding
 
@@ -69,6 +69,29 @@ def mean_cards(plays: Sequence[GanjifaPlay], side: str) -> float:
 
 def _move(seat: int, move: Move) -> dict[str, Any]:
     return {"seat": seat, "move": str(move), "cards": move.cards.codes}
+
+
+def _position(deal: Deal) -> dict[str, Any]:
+    """The deal as it stands, every hand face up (the analysis board)."""
+    tricks = deal.tricks
+    last = tricks[-1] if tricks else None
+    return {
+        "phase": deal.phase,
+        "turn": deal.turn,
+        "need": deal.answer_size,
+        "hands": [CardSet(deal.hand(s)).codes for s in range(PLAYERS)],
+        "trump": deal.trump.code,
+        "trick": [_move(s, m) for s, m in deal.trick],
+        "last_trick": None
+        if last is None
+        else {
+            "leader": last.leader,
+            "plays": [_move(s, m) for s, m in last.plays],
+            "winner": last.winner,
+        },
+        "tricks_played": len(tricks),
+        "captured": list(deal.scores),
+    }
 
 
 class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
@@ -175,6 +198,39 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
             "captured": list(view.scores),
             "voids": [sorted(s.code for s in v) for v in view.voids],
             "deals": view.rules.deals,
+            "outcome": None
+            if outcome is None
+            else {
+                "scores": list(outcome.scores),
+                "winners": list(outcome.winners),
+                "text": outcome.describe(),
+            },
+        }
+
+    def replay_to_dict(self, deal: Deal) -> dict[str, Any]:
+        """Each move with its seat and trick (from 1; a Dukal and its answers are one), and
+        each position from the deal as dealt to its end: every hand, the trick in progress
+        and the last one, the cards each seat has taken."""
+        replay = deal.copy()
+        positions = [_position(replay)]
+        for _ in deal.history:
+            replay.pop()
+            positions.append(_position(replay))
+        positions.reverse()
+        moves = [
+            {
+                "number": i,
+                "seat": seat,
+                "move": str(move),
+                "cards": move.cards.codes,
+                "trick": positions[i - 1]["tricks_played"] + 1,
+            }
+            for i, (seat, move) in enumerate(deal.history, start=1)
+        ]
+        outcome = deal.outcome()
+        return {
+            "moves": moves,
+            "positions": positions,
             "outcome": None
             if outcome is None
             else {

@@ -20,9 +20,20 @@ from typing import Any
 from hukum import bots
 from hukum.bots import search
 from hukum.bots.base import Bot
-from hukum.cards import bits, deck
+from hukum.cards import CardSet, bits, deck
 from hukum.game import GameSpec, Side
-from hukum.mindi import PRESETS, Deal, Match, Move, MoveKind, Rules, View, deal_hands, deal_seed
+from hukum.mindi import (
+    PRESETS,
+    Deal,
+    Match,
+    Move,
+    MoveKind,
+    Outcome,
+    Rules,
+    View,
+    deal_hands,
+    deal_seed,
+)
 from hukum.mindi import record as mindi_record
 from hukum.mindi.encoding import MindiEncoding
 from hukum.mindi.trick import Played, Trick
@@ -77,7 +88,10 @@ def _trick(t: Trick) -> dict[str, Any]:
 
 
 def _outcome(view: View) -> dict[str, Any] | None:
-    o = view.outcome
+    return _outcome_of(view.outcome)
+
+
+def _outcome_of(o: Outcome | None) -> dict[str, Any] | None:
     if o is None:
         return None
     return {
@@ -89,6 +103,38 @@ def _outcome(view: View) -> dict[str, Any] | None:
         "highest_trick": o.highest_trick,
         "points": o.points,
         "text": o.describe(),
+    }
+
+
+def _position(deal: Deal) -> dict[str, Any]:
+    """The deal as it stands, every hand face up (the analysis board)."""
+    tricks = deal.tricks
+    reveal = deal.reveal
+    face_down = deal.face_down
+    players = range(deal.rules.players)
+    if deal.phase == "announce":  # the rest of the pack is dealt after the announcement (M-15)
+        hands = [CardSet(deal.dealt[s][:5]).codes() for s in players]
+    else:
+        hands = [deal.hand(s).codes() for s in players]
+    return {
+        "phase": deal.phase,
+        "turn": deal.turn,
+        "hands": hands,
+        # Band hukum: the card while it lies face down (in no hand), and who laid it.
+        "face_down": face_down.code if face_down is not None and reveal is None else None,
+        "chooser": deal.chooser,
+        "trump": deal.trump.letter if deal.trump is not None else None,
+        "trump_known": deal.trump_known,
+        "shown_card": deal.shown_card.code if deal.shown_card is not None else None,
+        "reveal": None
+        if reveal is None
+        else {"seat": reveal.seat, "trick": reveal.trick, "asked": reveal.asked},
+        "trick": [_played(p) for p in deal.trick],
+        "last_trick": _trick(tricks[-1]) if tricks else None,
+        "tricks_played": len(tricks),
+        "tricks_won": list(deal.tricks_won),
+        "tens": [[c.code for c in taken if c.rank == 10] for taken in deal.captured],
+        "pile": deal.pile.codes(),
     }
 
 
@@ -212,6 +258,28 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
             "deals": view.rules.deals,
             "outcome": _outcome(view),
         }
+
+    def replay_to_dict(self, deal: Deal) -> dict[str, Any]:
+        """Each move with its seat and trick (from 1), and each position from the deal as
+        dealt to its end: every hand (under announce hukum the first five cards until the
+        announcement), the trick in progress and the last one, trump (under band hukum also
+        while face down, with the card), tricks and tens per team, the dehla pile."""
+        replay = deal.copy()
+        positions = [_position(replay)]
+        for _ in deal.history:
+            replay.pop()
+            positions.append(_position(replay))
+        positions.reverse()
+        moves = [
+            {
+                "number": i,
+                "seat": seat,
+                "move": str(move),
+                "trick": positions[i - 1]["tricks_played"] + 1,
+            }
+            for i, (seat, move) in enumerate(deal.history, start=1)
+        ]
+        return {"moves": moves, "positions": positions, "outcome": _outcome_of(deal.outcome())}
 
     def deal_result(self, deal: Deal) -> dict[str, Any]:
         """The winning team and its points."""

@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hukum.server.db import Store, make_engine, migrate
 from hukum.server.protocol import ProtocolError, error_body
-from hukum.server.routes import analysis, lobby, rules, ws
+from hukum.server.routes import analysis, lobby, replay, rules, ws
 from hukum.server.routes.lobby import ROOMS_PER_HOUR, RoomQuota
 from hukum.server.tables import Registry
 
@@ -184,6 +184,7 @@ def create_app(
 
     app.include_router(lobby.router)
     app.include_router(analysis.router)
+    app.include_router(replay.router)
     app.include_router(rules.router)
     app.include_router(ws.router)
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
@@ -201,5 +202,9 @@ def create_app(
     @app.get("/t/{code}", include_in_schema=False)
     async def table_page(code: str) -> Response:
         return index()
+
+    @app.get("/t/{code}/deals/{number}", include_in_schema=False)
+    async def board_page(code: str, number: str) -> Response:
+        return index()  # the analysis board of a finished deal (static/board.js)
 
     return app

@@ -35,15 +35,8 @@ async def analysis(
     table = await registry.require(code)
     if not issubclass(table.spec.match_type, ANALYSED):
         raise ProtocolError("no_analysis", "deal analysis is for Mindi deals", 409)
-    async with table.lock:  # never a deal whose last move is still being stored
-        match = table.match
-        assert match is None or isinstance(match, ANALYSED)
-        deals = list(match.deals) if match is not None else []
-        if not 1 <= number <= len(deals):
-            raise ProtocolError("unknown_deal", f"no deal {number} at this table", 404)
-        deal = deals[number - 1]
-        if not deal.is_over():
-            raise ProtocolError("deal_not_over", "a deal is analysed once it is over", 409)
+    deal = await table.finished_deal(number)
+    assert isinstance(deal, Deal)
     task = table.analyses.get(number)
     if task is None:
         task = table.analyses[number] = asyncio.create_task(

@@ -5,6 +5,8 @@ import {
   bannerG, boardG, cardReasonG, chosenMove, choosable, controlsG, gCardText, handG, lastTrickG, pickG, scoreG, sortG,
   standingG, trumpG,
 } from "./ganjifa.js";
+import { boardPath, initBoard, openBoard, renderBoard } from "./board.js";
+import { after as motionAfter, backsHTML, before as motionBefore } from "./motion.js";
 
 const app = document.getElementById("app");
 const LENGTHS = ["p3", "p5", "p7", "p11", "d1", "d4", "d8"];
@@ -13,7 +15,7 @@ const CODE_RE = /^[23456789abcdefghjkmnpqrstuvwxyz]{4,16}$/;
 const CARD_RE = /^(10|[2-9JQKA])[CDHS]$/; // a Mindi move that plays a card
 
 const S = {
-  page: null, // "lobby" | "table"
+  page: null, // "lobby" | "table" | "board" (the analysis board, board.js)
   code: null,
   token: null,
   table: null,
@@ -34,7 +36,6 @@ const S = {
   commitments: {}, // deal number -> commitment
   verify: {}, // deal number -> {hash: bool, server: {...} | null, error}
   dealers: {}, // deal number -> dealer seat
-  analysis: {}, // deal number -> {loading} | {data} | {error} (GET …/deals/<n>/analysis)
   ref: 0,
   pending: {},
   sending: null, // the ref of the move sent and not yet answered: no other move is sent meanwhile
@@ -189,8 +190,10 @@ function stopTable() {
 
 function route() {
   stopTable();
+  const board = location.pathname.match(/^\/t\/([^/]+)\/deals\/([^/]+)\/?$/);
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
-  if (m) openTable(decodeURIComponent(m[1]));
+  if (board) openBoard(bctx(), decodeURIComponent(board[1]), board[2]);
+  else if (m) openTable(decodeURIComponent(m[1]));
   else showLobby();
 }
 
@@ -198,6 +201,12 @@ function render() {
   renderShell();
   if (S.page === "lobby") renderLobby();
   else if (S.page === "table") renderTable();
+  else if (S.page === "board") renderBoard(bctx());
+}
+
+/** What the analysis board (board.js) needs from here. */
+function bctx() {
+  return { S, t, esc, api, errorText, seatName, teamName, mySeat, myTeam, outcomeText, go, render, app };
 }
 
 // ---------------------------------------------------------------- lobby
@@ -890,7 +899,7 @@ function seatHTML(s, classes, info) {
         : `left:${p.x}%;top:${p.y}%`;
   return `<div class="${all.join(" ")}" data-seat="${s}" style="${place}">
       <div class="seat-name">${esc(seatName(s))}</div>
-      <div class="seat-info">${esc(info)} ${tags.join(" ")}</div></div>`;
+      <div class="seat-info">${esc(info)} ${tags.join(" ")}</div>${s === mySeat() ? "" : backsHTML(v.hand_sizes?.[s], isG(), p.y < 20)}</div>`;
 }
 
 function boardHTML() {
@@ -1009,13 +1018,13 @@ function bannerHTML() {
   const v = S.view;
   const parts = [];
   if (isG()) {
-    parts.push(bannerG(gctx()));
+    parts.push(bannerG(gctx(), v.outcome ? `<button class="small" id="analyse" data-action="analyse" data-deal="${v.deal_number}">${esc(t("board.replay"))}</button>` : ""));
   } else if (v.outcome) {
     const o = outcomeText(v.outcome);
     const good = myTeam() === null || v.outcome.winner === myTeam();
     parts.push(`<div class="banner result ${good ? "good" : "bad"} kind-${esc(v.outcome.kind)}" id="result" role="status">
       <strong>${esc(o.head)}</strong> <span class="why">${esc(o.why)}</span> <span class="pts">${esc(o.points)}</span>
-      <button class="small" id="analyse" data-action="analyse">${esc(t("analysis.button"))}</button></div>`);
+      <button class="small" id="analyse" data-action="analyse" data-deal="${v.deal_number}">${esc(t("analysis.button"))}</button></div>`);
   }
   if (S.table.status === "over" && isG()) {
     const scores = S.table.scores ?? [];
@@ -1023,16 +1032,26 @@ function bannerHTML() {
     const standing = scores.length ? standingG(gctx(), scores) : null;
     parts.push(`<div class="banner match ${won ? "good" : "bad"}" id="match-over"><strong>${esc(t("match.over"))}</strong>
       ${standing ? esc(`${standing.head} · ${standing.why}`) : ""}
-      <button class="primary" data-action="lobby">${esc(t("match.new"))}</button></div>`);
+      <button class="primary" data-action="lobby">${esc(t("match.new"))}</button>${dealLinksHTML()}</div>`);
   } else if (S.table.status === "over") {
     const scores = S.table.scores ?? v.scores ?? [0, 0];
     const team = myTeam() ?? 0;
     const we = scores[team] >= scores[1 - team];
     parts.push(`<div class="banner match ${we ? "good" : "bad"}" id="match-over"><strong>${esc(t("match.over"))}</strong>
       ${esc(t(we ? "match.we" : "match.they", { a: Math.max(...scores), b: Math.min(...scores) }))}
-      <button class="primary" data-action="lobby">${esc(t("match.new"))}</button></div>`);
+      <button class="primary" data-action="lobby">${esc(t("match.new"))}</button>${dealLinksHTML()}</div>`);
   }
   return parts.join("");
+}
+
+/** The match is over: a way to the analysis board of each of its deals. */
+function dealLinksHTML() {
+  const n = S.view?.phase === "over" ? S.view.deal_number : (S.view?.deal_number ?? 1) - 1;
+  if (!(n >= 1)) return "";
+  const links = [];
+  for (let d = 1; d <= n; d++)
+    links.push(`<button class="small" data-action="analyse" data-deal="${d}" aria-label="${esc(t("board.title", { n: d }))}">${d}</button>`);
+  return `<span class="deal-links" id="deal-links">${esc(t(isG() ? "board.match.replay" : "board.match"))} ${links.join(" ")}</span>`;
 }
 
 function scoreHTML() {
@@ -1101,92 +1120,9 @@ function fairDealHTML(n, current) {
     ${seed ? `<button ${id("verify")} data-action="verify" data-deal="${n}">${esc(t("fair.verify"))}</button>` : ""}${out}</div>`;
 }
 
-/** The exact analysis of the finished deal, trick by trick: who played what, and for a move
- * that gave something away, what it cost the mover's team and the better cards. */
-function analysisHTML() {
-  const a = S.analysis[S.view.deal_number];
-  if (!a) return "";
-  let body;
-  if (a.loading) body = `<p>${esc(t("analysis.loading"))}</p>`;
-  else if (a.error) body = `<p class="message error">${esc(a.error)}</p>`;
-  else {
-    const moves = a.data.moves;
-    const wrong = moves.filter((m) => m.mistake);
-    const tricks = [];
-    for (const m of moves) {
-      if (!tricks.length || tricks.at(-1).n !== m.trick) tricks.push({ n: m.trick, moves: [] });
-      tricks.at(-1).moves.push(m);
-    }
-    const rows = tricks
-      .map(
-        (tr) => `<li class="analysis-trick"><span class="trick-no">${esc(t("analysis.trick", { n: tr.n }))}</span>
-        <ul class="analysis-moves">${tr.moves.map(analysedMoveHTML).join("")}</ul></li>`,
-      )
-      .join("");
-    // The result perfect play gave from the first analysed move on, for this player's team.
-    let start = "";
-    const first = moves[0];
-    if (first) {
-      const side = myTeam() ?? first.seat % 2;
-      start = `<p id="analysis-start">${esc(t("analysis.start", { n: first.trick, team: teamName(side), standing: standingText(first.before, side) }))}</p>`;
-    }
-    const k = a.data.tricks;
-    const n = wrong.length;
-    const summary = t(n === 0 ? "analysis.none" : n === 1 ? "analysis.mistake" : "analysis.mistakes", { n, k });
-    body = `${start}<p id="analysis-summary">${esc(summary)}</p><ol class="analysis-tricks">${rows}</ol>`;
-  }
-  return `<section class="panel analysis" id="analysis"><h3>${esc(t("analysis.title"))}</h3>${body}</section>`;
-}
-
-/** One analysed move: the player and the card; if it gave something away, what and why. */
-function analysedMoveHTML(m) {
-  const head = `<b>${esc(seatName(m.seat))}</b> ${analysedMoveText(m.move)}`;
-  if (!m.mistake) return `<li class="move">${head}</li>`;
-  const team = m.seat % 2;
-  const change = `${teamName(team)}: ${standingText(m.before, team)} → ${standingText(m.after, team)}`;
-  const better = m.best.map(analysedMoveText).join(" ");
-  return `<li class="move mistake">${head} <span class="why">${esc(verdictText(m.before, m.after, team))} (${esc(change)}); ${esc(t("analysis.better"))} ${better}</span></li>`;
-}
-
-/** A move of the analysis: a card, or (band hukum, on request) asking for the trump card. */
-function analysedMoveText(move) {
-  return move === "reveal" ? esc(t("game.reveal")) : cardText(move);
-}
-
-/** A forecast of the analysis ({tens, winner, kind}) from one team's side, e.g. "wins 3–1". */
-function standingText(f, team) {
-  const mine = f.tens[team];
-  const theirs = f.tens[1 - team];
-  const text = t(`analysis.${f.winner === team ? "wins" : "loses"}.${f.kind}`, { a: mine, b: theirs });
-  return mine === theirs ? text + t("analysis.tiebreak") : text;
-}
-
-/** What a move cost its team, from the forecasts before and after it (as hukum.analysis.verdict). */
-function verdictText(before, after, team) {
-  const parts = [];
-  const lost = before.tens[team] - after.tens[team];
-  if (before.winner === team && after.winner !== team) parts.push(t("analysis.lost.win"));
-  else if (before.kind !== after.kind && before.winner === after.winner) {
-    const side = before.winner === team ? "win" : "loss";
-    parts.push(t("analysis.turned", { a: t(`analysis.${side}.${before.kind}`), b: t(`analysis.${side}.${after.kind}`) }));
-  }
-  if (lost === 1) parts.push(t("analysis.lost.mindi"));
-  else if (lost > 1) parts.push(t("analysis.lost.mindis", { n: lost }));
-  if (!parts.length) parts.push(t("analysis.lost.tiebreak"));
-  return parts.join(", ");
-}
-
-async function analyseDeal() {
-  const n = S.view.deal_number;
-  S.analysis[n] = { loading: true };
-  render();
-  try {
-    const { data } = await api("GET", `/api/tables/${S.code}/deals/${n}/analysis`);
-    S.analysis[n] = { data };
-  } catch (err) {
-    S.analysis[n] = { error: errorText(err) };
-  }
-  render();
+/** The analysis board of deal n of this table (board.js), in this tab. */
+function openDealBoard(n) {
+  go(boardPath(S.code, n));
 }
 
 /** The fair-shuffle panel: this deal, and the one before it once its seed is known (so
@@ -1230,8 +1166,9 @@ function renderGame() {
     "g-status": controls.status,
     "g-controls": controls.buttons,
     "g-hand": g ? handG(gctx()) : handHTML(),
-    "g-side": panel + (g ? scoreG(gctx()) : scoreHTML() + analysisHTML()) + fairHTML(),
+    "g-side": panel + (g ? scoreG(gctx()) : scoreHTML()) + fairHTML(),
   };
+  const moved = motionBefore(game); // where the cards are now: new ones move from there (motion.js)
   for (const [id, html] of Object.entries(parts)) {
     const el = game.querySelector(`#${id}`);
     if (el._html !== html) {
@@ -1239,6 +1176,7 @@ function renderGame() {
       el._html = html;
     }
   }
+  motionAfter(game, moved, v);
 }
 
 // ---------------------------------------------------------------- actions
@@ -1443,7 +1381,7 @@ app.addEventListener("click", (e) => {
       render();
       break;
     case "analyse":
-      analyseDeal();
+      openDealBoard(Number(el.dataset.deal));
       break;
     case "verify":
       verifyDeal(Number(el.dataset.deal));
@@ -1514,5 +1452,6 @@ setInterval(() => {
 }, 25000);
 
 window.addEventListener("popstate", route);
+initBoard(bctx());
 setLang(getLang());
 route();

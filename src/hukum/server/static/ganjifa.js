@@ -80,6 +80,16 @@ ${crown}<text x="30" y="${rank === "R" ? 40 : 49}" text-anchor="middle" font-fam
 </svg>`;
 }
 
+/** The back of a round card (another player's hand): the colours of the Mindi back, rings
+ * and no emblem. */
+export function roundBackSVG() {
+  return `<svg class="card-face round" viewBox="0 0 60 60" role="img" aria-label="face-down card">
+<circle cx="30" cy="30" r="28.5" fill="#7a1f2b" stroke="#444" stroke-width="2"/>
+<circle cx="30" cy="30" r="23" fill="none" stroke="#e8c170" stroke-width="3"/>
+<circle cx="30" cy="30" r="14" fill="none" stroke="#e8c170" stroke-width="2" stroke-opacity="0.6"/>
+</svg>`;
+}
+
 /** A card as short inline text: its emblem and rank in the suit's colour. */
 export function gCardText(code) {
   const { suit, rank } = parseG(code);
@@ -280,8 +290,9 @@ export function controlsG({ S, t, esc, seatName }) {
   return { parts, hint };
 }
 
-/** The result of the deal: who won or shared the win, with the captured cards. */
-export function bannerG(ctx) {
+/** The result of the deal: who won or shared the win, with the captured cards; `extra`
+ * (HTML) after them, e.g. a button. */
+export function bannerG(ctx, extra = "") {
   const { S, esc, mySeat } = ctx;
   const o = S.view.outcome;
   if (!o) return "";
@@ -289,7 +300,7 @@ export function bannerG(ctx) {
   const me = mySeat();
   const good = me === null || o.winners.includes(me);
   return `<div class="banner result ${good ? "good" : "bad"}" id="result" role="status">
-    <strong>${esc(head)}</strong> <span class="why">${esc(why)}</span></div>`;
+    <strong>${esc(head)}</strong> <span class="why">${esc(why)}</span>${extra}</div>`;
 }
 
 /** Who wins with these scores (cards captured) and how, as Outcome.describe says it: the

@@ -231,6 +231,19 @@ class Table(TableState):
             raise RuntimeError(f"table {self.code}: the log ends at {copy.event}, not {upto}")
         return told
 
+    async def finished_deal(self, number: int) -> TableDeal:
+        """Deal ``number`` (from 1) once it is over, when all its cards are public (read under
+        the lock: never a deal whose last move is still being stored); ``unknown_deal`` or
+        ``deal_not_over`` otherwise."""
+        async with self.lock:
+            deals = list(self.match.deals) if self.match is not None else []
+            if not 1 <= number <= len(deals):
+                raise ProtocolError("unknown_deal", f"no deal {number} at this table", 404)
+            deal = deals[number - 1]
+            if not deal.is_over():
+                raise ProtocolError("deal_not_over", "a deal is shown once it is over", 409)
+            return deal
+
     # ------------------------------------------------------------ lobby actions
 
     def _seat(self, seat: int) -> Seat:
