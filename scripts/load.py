@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -27,11 +28,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx2 as httpx
 import websockets
+
+from hukum.cli.serve import GC_THRESHOLDS
 
 #: Seconds the server's bots wait before they play (``hukum serve --bot-delay``'s default).
 BOT_DELAY = 0.6
@@ -49,6 +53,10 @@ class Tally:
     """What the clients measured."""
 
     latencies: list[float] = field(default_factory=list)
+    since: float = 0.0
+    """Moves sent before this time (the warm-up) are not counted."""
+    marks: tuple[float, ...] = ()
+    """What ``measure()`` gave when the measuring began."""
     errors: dict[str, int] = field(default_factory=dict)
     dropped: int = 0
 
@@ -70,6 +78,7 @@ async def _play(
 ) -> None:
     sent: float | None = None
     decided = -1
+    readied = 0  # the last deal this client said it is ready after
     last = 0
     while time.perf_counter() < stop:
         try:
@@ -80,6 +89,8 @@ async def _play(
         if message.get("type") == "error":
             code = message.get("error", {}).get("code", "?")
             tally.errors[code] = tally.errors.get(code, 0) + 1
+            if tally.errors[code] <= 3:  # what the first few said
+                print("error:", message, file=sys.stderr)
             sent = None
             decided = -1
         view = message.get("view")
@@ -87,12 +98,15 @@ async def _play(
             continue
         last = message["event"]
         if sent is not None and message.get("kind") == "move" and message["seat"] == view["seat"]:
-            tally.latencies.append(time.perf_counter() - sent)
+            if sent >= tally.since:
+                tally.latencies.append(time.perf_counter() - sent)
             sent = None
         if message["event"] <= decided:
             continue
         if view["outcome"] is not None:
-            if not message["table"]["seats"][view["seat"]]["ready"]:
+            # Once a deal: the move that ends it already shows its outcome.
+            if view["deal_number"] != readied:
+                readied = view["deal_number"]
                 decided = message["event"]
                 await ws.send(json.dumps({"type": "next_deal"}))
         elif view["turn"] == view["seat"] and view["legal"] and sent is None:
@@ -127,18 +141,28 @@ async def tables(base: str, mode: str, clients: int) -> list[str]:
     return urls
 
 
-async def run(base: str, mode: str, clients: int, think: float, seconds: float) -> Tally:
-    """N clients for ``seconds``, after they all connected; what they measured."""
+async def run(
+    base: str,
+    mode: str,
+    clients: int,
+    think: float,
+    seconds: float,
+    warmup: float,
+    measure: Callable[[], tuple[float, ...]] = tuple,
+) -> Tally:
+    """N clients arriving over the first half of ``warmup`` seconds, then measured for
+    ``seconds`` (``measure()`` is called when that begins); what they measured."""
     urls = await tables(base, mode, clients)
-    tally = Tally()
+    tally = Tally(since=time.perf_counter() + warmup)
     rng = random.Random(clients)
-    # The clients connect over the first think time, not all in the same millisecond.
     start = time.perf_counter()
-    stop = start + seconds
+    stop = start + warmup + seconds
     tasks = []
     for url in urls:
         tasks.append(asyncio.create_task(client(url, think, stop, tally, rng)))
-        await asyncio.sleep(think / len(urls))
+        await asyncio.sleep(warmup / 2 / len(urls))
+    await asyncio.sleep(max(0.0, tally.since - time.perf_counter()))
+    tally.marks = measure()
     await asyncio.gather(*tasks)
     return tally
 
@@ -186,21 +210,33 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--think", type=float, default=1.0, help="mean think time, seconds")
     parser.add_argument("--bot-delay", type=float, default=BOT_DELAY)
+    parser.add_argument(
+        "--warmup", type=float, default=10, help="seconds the clients arrive in, not measured"
+    )
     parser.add_argument("--database-url", help="e.g. a PostgreSQL URL; default a fresh SQLite")
     args = parser.parse_args()
+    # The clients' own pauses are not the server's latency: as hukum serve, collect garbage
+    # seldom (see hukum.cli.serve).
+    gc.set_threshold(*GC_THRESHOLDS)
     print(
         f"mode {args.mode}, think {args.think} s, bot delay {args.bot_delay} s, "
-        f"{args.seconds:g} s a run, {'PostgreSQL' if args.database_url else 'SQLite'}"
+        f"{args.warmup:g} s warm-up then {args.seconds:g} s measured, "
+        f"{'PostgreSQL' if args.database_url else 'SQLite'}"
     )
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(tmp, args.database_url, args.bot_delay)
+
+        def measure() -> tuple[float, ...]:
+            return server.cpu(), time.process_time(), time.perf_counter()
+
         try:
             for n in args.clients:
                 n = n - n % 4 if args.mode == "people" else n
-                cpu, mine = server.cpu(), time.process_time()
-                began = time.perf_counter()
-                tally = asyncio.run(run(server.base, args.mode, n, args.think, args.seconds))
-                took = time.perf_counter() - began
+                tally = asyncio.run(
+                    run(server.base, args.mode, n, args.think, args.seconds, args.warmup, measure)
+                )
+                cpu, mine, start = tally.marks
+                took = time.perf_counter() - start
                 used = (server.cpu() - cpu) / took
                 clients_cpu = (time.process_time() - mine) / took
                 lat = sorted(tally.latencies)

@@ -26,7 +26,7 @@ def test_the_load_test_runs() -> None:
     """scripts/load.py starts a server and plays against it (issue 18: it did not import)."""
     script = SCRIPTS[[p.name for p in SCRIPTS].index("load.py")]
     done = subprocess.run(
-        [sys.executable, str(script), "--clients", "4", "--seconds", "2"],
+        [sys.executable, str(script), "--clients", "4", "--seconds", "2", "--warmup", "1"],
         capture_output=True,
         text=True,
         timeout=120,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from hukum.game import AnyGame
@@ -31,11 +32,17 @@ class TableConfig:
         """The game the room plays."""
         return game_named(self.game)
 
+    @cached_property
+    def rules_dict(self) -> dict[str, Any]:
+        """The rules as JSON, built once: every message about the table carries them (the
+        same dict each time, so nobody may change it)."""
+        return self.spec.rules_to_dict(self.rules)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON for the ``rooms`` row."""
         return {
             "game": self.game,
-            "rules": self.spec.rules_to_dict(self.rules),
+            "rules": self.rules_dict,
             "preset": self.preset,
             "bots": self.bots,
             "turn_timeout": self.turn_timeout,

@@ -25,7 +25,7 @@ def public(state: TableState) -> dict[str, Any]:
     return {
         "code": state.code,
         "game": spec.name,
-        "rules": spec.rules_to_dict(config.rules),
+        "rules": config.rules_dict,
         "preset": config.preset,
         "bots": config.bots,
         "turn_timeout": config.turn_timeout,
