@@ -61,11 +61,15 @@ class Tally:
     dropped: int = 0
 
 
-async def client(url: str, think: float, stop: float, tally: Tally, rng: random.Random) -> None:
+async def client(
+    seat: tuple[str, str], think: float, stop: float, tally: Tally, rng: random.Random
+) -> None:
     """Play until ``stop``: a move (the last legal one) after a think time at each turn,
-    ready for the next deal at the end of one."""
+    ready for the next deal at the end of one. ``seat``: the socket's URL and the token."""
+    url, token = seat
     try:
         async with websockets.connect(url, max_queue=None, open_timeout=60) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))  # never in the URL
             await _play(ws, think, stop, tally, rng)
     except (OSError, websockets.WebSocketException, TimeoutError) as e:
         tally.dropped += 1
@@ -119,24 +123,24 @@ async def _play(
             await ws.send(json.dumps(move))
 
 
-async def tables(base: str, mode: str, clients: int) -> list[str]:
-    """Create the tables; the WebSocket address of each client's seat."""
+async def tables(base: str, mode: str, clients: int) -> list[tuple[str, str]]:
+    """Create the tables; the WebSocket address of each client's table, and its token."""
     ws = base.replace("http", "ws")
-    urls: list[str] = []
+    urls: list[tuple[str, str]] = []
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         if mode == "bots":
             for _ in range(clients):
                 body = {"options": {"target": 1000}, "start_now": True, "bots": "rules"}
                 made = (await http.post("/api/tables", json=body)).json()
-                urls.append(f"{ws}/ws/{made['code']}?token={made['token']}")
+                urls.append((f"{ws}/ws/{made['code']}", made["token"]))
             return urls
         for _ in range(clients // 4):
             made = (await http.post("/api/tables", json={"options": {"target": 1000}})).json()
             code = made["code"]
-            urls.append(f"{ws}/ws/{code}?token={made['token']}")
+            urls.append((f"{ws}/ws/{code}", made["token"]))
             for seat in (1, 2, 3):
                 taken = (await http.post(f"/api/tables/{code}/seats/{seat}", json={})).json()
-                urls.append(f"{ws}/ws/{code}?token={taken['token']}")
+                urls.append((f"{ws}/ws/{code}", taken["token"]))
             await http.post(f"/api/tables/{code}/start", json={"token": made["token"]})
     return urls
 
@@ -152,15 +156,15 @@ async def run(
 ) -> Tally:
     """N clients arriving over the first half of ``warmup`` seconds, then measured for
     ``seconds`` (``measure()`` is called when that begins); what they measured."""
-    urls = await tables(base, mode, clients)
+    seats = await tables(base, mode, clients)
     tally = Tally(since=time.perf_counter() + warmup)
     rng = random.Random(clients)
     start = time.perf_counter()
     stop = start + warmup + seconds
     tasks = []
-    for url in urls:
-        tasks.append(asyncio.create_task(client(url, think, stop, tally, rng)))
-        await asyncio.sleep(warmup / 2 / len(urls))
+    for seat in seats:
+        tasks.append(asyncio.create_task(client(seat, think, stop, tally, rng)))
+        await asyncio.sleep(warmup / 2 / len(seats))
     await asyncio.sleep(max(0.0, tally.since - time.perf_counter()))
     tally.marks = measure()
     await asyncio.gather(*tasks)

@@ -1,16 +1,41 @@
-"""A scripted player for server tests: feed it every message, send what it answers."""
+"""A scripted player for server tests: feed it every message, send what it answers; and a
+seat's socket, its token sent in the first message (the hello)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 from hukum import ganjifa
 from hukum.mindi import Rules, deal_hands
 
 CARD = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
 GANJIFA_CARD = re.compile(r"^(Ma|Ku|Vr|Na|Vm|Pa|Ra|Kr|Bu|Ka)(10|[1-9]|M|R)$")
+
+
+def hello(token: str | None, last: Any = None) -> dict[str, Any]:
+    """A socket's first message (docs/protocol.md): the seat's token, never in the URL;
+    ``last``, if given, the last event seen."""
+    message: dict[str, Any] = {"type": "hello", "token": token}
+    if last is not None:
+        message["last"] = last
+    return message
+
+
+@contextmanager
+def seat_socket(
+    client: TestClient, code: str, token: str | None, last: Any = None, query: str = ""
+) -> Iterator[WebSocketTestSession]:
+    """A TestClient socket to table ``code`` as the seat ``token`` holds: ``/ws/<code>``
+    (then ``query``, e.g. ``?last=4``), its hello sent."""
+    with client.websocket_connect(f"/ws/{code}{query}") as ws:
+        ws.send_json(hello(token, last))
+        yield ws
 
 
 class Player:

@@ -11,7 +11,7 @@ from hukum import records
 from hukum.analysis import ANALYSIS_NODES, DealAnalysis, analyse
 from hukum.mindi import Deal
 from tests.server.conftest import create, play
-from tests.server.helpers import Player
+from tests.server.helpers import Player, seat_socket
 
 
 def test_a_finished_deal_is_analysed_move_by_move(
@@ -29,7 +29,7 @@ def test_a_finished_deal_is_analysed_move_by_move(
     before = client.get(f"/api/tables/{code}/deals/1/analysis")
     assert before.json()["error"]["code"] == "deal_not_over"
     player = Player()
-    with client.websocket_connect(f"/ws/{code}?token={made['token']}") as ws:
+    with seat_socket(client, code, made["token"]) as ws:
         play(ws, player, deals=1)
     data = client.get(f"/api/tables/{code}/deals/1/analysis").json()
     tricks = data["tricks"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import create, play
-from tests.server.helpers import Player
+from tests.server.helpers import Player, seat_socket
 
 
 def error_code(r: object) -> str:
@@ -59,7 +59,7 @@ def test_expert_bots_play_into_the_solved_tricks(client: TestClient) -> None:
     assert info["levels"] == {"mindi": info["bots"], "ganjifa": ["random", "rules", "search"]}
     made = create(client, start_now=True, bots="expert")
     player = Player()
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         play(ws, player, moves=8)
     table = client.get(f"/api/tables/{made['code']}").json()
     assert [s["kind"] for s in table["seats"]] == ["human", "bot", "bot", "bot"]

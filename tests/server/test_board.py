@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from websockets.sync.client import connect
 
-from tests.server.helpers import Player
+from tests.server.helpers import Player, hello
 from tests.server.test_ganjifa import choose as ganjifa_choose
 from tests.server.web import SCREENSHOTS, TABLE_URL, api, play_now, play_to_the_end
 
@@ -46,9 +46,10 @@ def finish_deals(
     the other seats) until ``deals`` more deals are over and, unless the match is over, the
     next has begun."""
     player = Player(choose)
-    url = base.replace("http://", "ws://") + f"/ws/{made['code']}?token={made['token']}"
+    url = base.replace("http://", "ws://") + f"/ws/{made['code']}"
     begun = False
     with connect(url, open_timeout=10) as ws:
+        ws.send(json.dumps(hello(made["token"])))
         while not player.match_over and not (player.deals_over >= deals and begun):
             message = json.loads(ws.recv(timeout=60))
             if message.get("kind") == "deal_over":

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from hukum.cli import main
 from tests.server.conftest import create, play
-from tests.server.helpers import Player
+from tests.server.helpers import Player, seat_socket
 
 
 def test_commitments_match_seeds_and_hands(
@@ -19,7 +19,7 @@ def test_commitments_match_seeds_and_hands(
 ) -> None:
     made = create(client, start_now=True, preset="hidden", options={"deals": 2, "target": None})
     player = Player()
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         play(ws, player)
     starts: dict[int, dict[str, Any]] = {}
     for m in player.log:

@@ -12,7 +12,7 @@ from hukum import ganjifa
 from hukum.server.app import create_app
 from hukum.server.fairness import commitment
 from tests.server.conftest import create, play
-from tests.server.helpers import Player, check_no_leaks
+from tests.server.helpers import Player, check_no_leaks, seat_socket
 
 
 def choose(view: dict[str, Any]) -> str:
@@ -27,7 +27,7 @@ def choose(view: dict[str, Any]) -> str:
 def test_a_whole_game_against_two_bots_leaks_nothing(client: TestClient) -> None:
     made = create(client, game="ganjifa", options={"time": "night"}, bots="random", start_now=True)
     player = Player(choose=choose)
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         play(ws, player)
     assert player.match_over and not player.errors, player.errors
     assert check_no_leaks(player.log, seat=0) == 1
@@ -50,7 +50,7 @@ def test_a_whole_game_against_two_bots_leaks_nothing(client: TestClient) -> None
 
 
 def _first_state(client: TestClient, made: dict[str, Any]) -> dict[str, Any]:
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         state: dict[str, Any] = ws.receive_json()
     return state
 
@@ -68,12 +68,12 @@ def test_wrong_moves_are_refused_with_the_rule_and_change_nothing(client: TestCl
     assert view["phase"] == "lead" and view["trump"] == "Ra"
     leader = view["turn"]
     other = (leader + 1) % 3
-    with client.websocket_connect(f"/ws/{code}?token={tokens[other]}") as ws:
+    with seat_socket(client, code, tokens[other]) as ws:
         ws.receive_json()
         ws.send_json({"type": "move", "move": "RaR", "ref": 1})
         refusal = ws.receive_json()["error"]
         assert refusal["code"] == "not_your_turn" and refusal["turn"] == leader
-    with client.websocket_connect(f"/ws/{code}?token={tokens[leader]}") as ws:
+    with seat_socket(client, code, tokens[leader]) as ws:
         mine = ws.receive_json()["view"]
         assert "RaR" in mine["hand"] and mine["legal"] == ["RaR"]  # G-6
         wrong = next(c for c in mine["hand"] if c != "RaR")
@@ -103,7 +103,7 @@ def test_a_restarted_server_resumes_the_game(tmp_path: Path) -> None:
     with TestClient(create_app(url, bot_delay=0)) as first:
         made = create(first, game="ganjifa", bots="random", start_now=True)
         player = Player(choose=choose)
-        with first.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+        with seat_socket(first, made["code"], made["token"]) as ws:
             play(ws, player, moves=3)
             # The bots play on until it is my turn again; then nothing moves.
             before = player.latest
@@ -135,7 +135,7 @@ def test_the_fair_shuffle_check_deals_the_ganjifa_hands(client: TestClient) -> N
 
 def test_a_long_dukal_answer_fits_in_a_message_but_no_longer_move(client: TestClient) -> None:
     made = create(client, game="ganjifa", bots="rules", start_now=True)
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         hand = ws.receive_json()["view"]["hand"]
         answer = "give " + " ".join(hand[:8])  # an answer to a Dukal of 8: longer than 32
         assert len(answer) > 32

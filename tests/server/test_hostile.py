@@ -16,6 +16,7 @@ from hukum.server.app import MAX_BODY, create_app
 from hukum.server.protocol import ProtocolError
 from hukum.server.routes.lobby import ROOMS_PER_HOUR, RoomQuota
 from tests.server.conftest import create
+from tests.server.helpers import seat_socket
 
 NESTED = "[" * 3000 + "]" * 3000
 JSON = {"content-type": "application/json"}
@@ -78,7 +79,7 @@ def test_a_turn_time_limit_under_a_second_is_refused(client: TestClient, limit: 
 
 def test_a_nested_websocket_frame_gets_an_error_and_the_socket_stays(client: TestClient) -> None:
     made = create(client)
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         assert ws.receive_json()["type"] == "state"
         for frame in (NESTED, '{"type": "ping", "ref": ' + "7" * 5000 + "}"):
             ws.send_text(frame)

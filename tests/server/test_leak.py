@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import create, play
-from tests.server.helpers import Player, check_no_leaks
+from tests.server.helpers import Player, check_no_leaks, seat_socket
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("classic", {}),
@@ -32,7 +32,7 @@ def test_no_leaks_over_full_deals(client: TestClient, preset: str, options: dict
         options={**options, "deals": deals, "target": None},
     )
     player = Player(choose=lambda view: view["legal"][-1])
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         play(ws, player)
     assert player.match_over and not player.errors
     assert check_no_leaks(player.log, seat=0) == deals

@@ -13,21 +13,22 @@ import httpx2 as httpx
 import pytest
 import websockets
 
-from tests.server.helpers import Player, check_no_leaks
+from tests.server.helpers import Player, check_no_leaks, hello
 from tests.server.test_restart import free_port, run, start_server
 
 
-async def seat_plays(url: str, player: Player) -> None:
-    """Play this seat until the match is over."""
+async def seat_plays(url: str, token: str, player: Player) -> None:
+    """Play the seat ``token`` holds until the match is over."""
     async with websockets.connect(url) as ws:
+        await ws.send(json.dumps(hello(token)))
         while not player.match_over:
             message = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
             for out in player.feed(message):
                 await ws.send(json.dumps(out))
 
 
-async def table_of_four(urls: list[str], players: list[Player]) -> None:
-    await asyncio.gather(*(seat_plays(u, p) for u, p in zip(urls, players, strict=True)))
+async def table_of_four(url: str, tokens: list[str], players: list[Player]) -> None:
+    await asyncio.gather(*(seat_plays(url, t, p) for t, p in zip(tokens, players, strict=True)))
 
 
 @pytest.mark.parametrize(
@@ -58,8 +59,7 @@ def test_no_seat_of_four_people_sees_another_hand(
         r = httpx.post(f"{base}/api/tables/{code}/start", json={"token": tokens[0]})
         assert r.status_code == 200, r.text
         players = [Player(choose=lambda view: view["legal"][-1]) for _ in range(4)]
-        urls = [f"ws://127.0.0.1:{port}/ws/{code}?token={t}" for t in tokens]
-        run(table_of_four(urls, players))
+        run(table_of_four(f"ws://127.0.0.1:{port}/ws/{code}", tokens, players))
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from hukum.server.app import create_app
 from tests.server.conftest import play
-from tests.server.helpers import Player
+from tests.server.helpers import Player, seat_socket
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SAVED: dict[str, dict[str, Any]] = json.loads(
@@ -44,8 +44,8 @@ def choose(view: dict[str, Any]) -> str:
 @pytest.mark.parametrize("game", sorted(SAVED))
 def test_an_old_room_resumes_with_the_same_view(old: TestClient, game: str) -> None:
     saved = SAVED[game]
-    url = f"/ws/{saved['code']}?token={saved['token']}"
-    with old.websocket_connect(url) as ws:
+    code, token = saved["code"], saved["token"]
+    with seat_socket(old, code, token) as ws:
         state = ws.receive_json()
     assert state["type"] == "state" and state["table"]["game"] == game
     # In the Ganjifa room a bot was answering a Dukal: it may have finished the trick.
@@ -55,7 +55,7 @@ def test_an_old_room_resumes_with_the_same_view(old: TestClient, game: str) -> N
     if state["event"] == saved["event"]:
         assert state["view"] == saved["view"]
     # The last events, replayed from the old log exactly as they were told then.
-    with old.websocket_connect(f"{url}&last={saved['event'] - 3}") as ws:
+    with seat_socket(old, code, token, saved["event"] - 3) as ws:
         told = [ws.receive_json()]
         while told[-1]["event"] < saved["event"]:
             told.append(ws.receive_json())

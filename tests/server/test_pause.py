@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from hukum.mindi import Deal
 from hukum.server.tables import Table
 from tests.server.conftest import create, play
-from tests.server.helpers import Player
+from tests.server.helpers import Player, seat_socket
 
 T = TypeVar("T")
 
@@ -62,7 +62,7 @@ def test_nobody_there_nothing_happens_until_someone_comes(client: TestClient) ->
     assert on_server(client, lambda: table.status) == "playing"
     # Someone comes: play goes on (the person's own moves, and the bots').
     player = Player()
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         first = ws.receive_json()
         assert first["type"] == "state" and first["event"] == event
         for out in player.feed(first):
@@ -75,7 +75,7 @@ def test_bots_finish_the_trick_then_wait(client: TestClient) -> None:
     made = create(client, start_now=True, turn_timeout=None, options={"deals": 1})
     table = table_of(client, made)
     player = Player()
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         for out in player.feed(ws.receive_json()):
             ws.send_json(out)
         play(ws, player, moves=2)  # the person leaves right after a card of theirs
@@ -85,7 +85,7 @@ def test_bots_finish_the_trick_then_wait(client: TestClient) -> None:
     # The bots finished the trick, and did not begin the next; or (if the connection was
     # still there while they played on) they stopped at the person's own turn.
     assert not over and (in_trick == 0 or turn == 0)
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         state = ws.receive_json()
         assert state["type"] == "state" and state["event"] == event
         for out in player.feed(state):
@@ -102,7 +102,7 @@ def test_no_bot_plays_for_an_absent_person_while_nobody_is_there(client: TestCli
     client.post(f"/api/tables/{code}/bots", json={"token": token})
     client.post(f"/api/tables/{code}/start", json={"token": token})
     table = table_of(client, made)
-    with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+    with seat_socket(client, code, token) as ws:
         seen: set[int] = set()
         while not {0, 2} <= seen:  # both people time out; bots play for them
             m = ws.receive_json()
@@ -119,7 +119,7 @@ def test_no_bot_plays_for_an_absent_person_while_nobody_is_there(client: TestCli
     turn = on_server(client, lambda: deal.turn)
     # Paused at an absent person's turn, or between tricks (never in a trick at a bot's).
     assert turn in (0, 2) or in_trick == 0
-    with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+    with seat_socket(client, code, token) as ws:
         assert ws.receive_json()["event"] == event
         while ws.receive_json()["event"] < event + 2:  # going on again
             pass

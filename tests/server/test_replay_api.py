@@ -15,7 +15,7 @@ from hukum import records
 from hukum.games import GAMES
 from hukum.mindi import Deal
 from tests.server.conftest import create, play
-from tests.server.helpers import Player
+from tests.server.helpers import Player, seat_socket
 from tests.server.test_ganjifa import choose as ganjifa_choose
 from tests.toygame import NAME, SPEC
 
@@ -42,7 +42,7 @@ def test_a_finished_mindi_deal_is_replayed_as_the_engine_played_it(
     code = made["code"]
     # Nothing of deal 1 while it is played: it would show every hand.
     assert _error(client, f"/api/tables/{code}/deals/1") == (409, "deal_not_over")
-    with client.websocket_connect(f"/ws/{code}?token={made['token']}") as ws:
+    with seat_socket(client, code, made["token"]) as ws:
         play(ws, Player(), deals=1)
     data = _replay(client, code, 1)
     record = client.get(f"/api/tables/{code}/record").json()
@@ -95,7 +95,7 @@ def test_a_finished_mindi_deal_is_replayed_as_the_engine_played_it(
 def test_a_finished_ganjifa_deal_is_replayed(client: TestClient) -> None:
     made = create(client, game="ganjifa", bots="random", start_now=True)
     code = made["code"]
-    with client.websocket_connect(f"/ws/{code}?token={made['token']}") as ws:
+    with seat_socket(client, code, made["token"]) as ws:
         play(ws, Player(choose=ganjifa_choose))
     data = _replay(client, code, 1)
     dealt = client.get(f"/api/tables/{code}/record").json()["deals"][0]
@@ -117,7 +117,7 @@ def toy_game() -> Iterator[None]:
 
 def test_a_game_without_a_replay_says_so(client: TestClient, toy_game: None) -> None:
     made = create(client, game=NAME, bots="high", options={"deals": 1}, start_now=True)
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         play(ws, Player())
     assert _error(client, f"/api/tables/{made['code']}/deals/1") == (409, "no_replay")
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import httpx2 as httpx
 import websockets
 
-from tests.server.helpers import Player
+from tests.server.helpers import Player, hello
 
 T = TypeVar("T")
 
@@ -72,10 +72,11 @@ def start_server(
     raise RuntimeError("the server did not start")
 
 
-async def drive(url: str, player: Player, moves: int) -> dict[str, Any]:
+async def drive(url: str, token: str, player: Player, moves: int) -> dict[str, Any]:
     """Play until ``moves`` own moves are made and it is this seat's turn again."""
     player.limit = player.moves + moves
     async with websockets.connect(url) as ws:
+        await ws.send(json.dumps(hello(token)))
         while True:
             message = json.loads(await ws.recv())
             for out in player.feed(message):
@@ -92,8 +93,9 @@ async def drive(url: str, player: Player, moves: int) -> dict[str, Any]:
                 return latest
 
 
-async def first_state(url: str) -> dict[str, Any]:
+async def first_state(url: str, token: str) -> dict[str, Any]:
     async with websockets.connect(url) as ws:
+        await ws.send(json.dumps(hello(token)))
         message: dict[str, Any] = json.loads(await ws.recv())
         return message
 
@@ -113,15 +115,15 @@ def restart_in_the_middle_of_a_deal(database_url: str) -> None:
             f"http://127.0.0.1:{port}/api/tables",
             json={"start_now": True, "preset": "hidden", "options": {"deals": 2, "target": None}},
         ).json()
-        url = f"ws://127.0.0.1:{port}/ws/{made['code']}?token={made['token']}"
-        before = run(drive(url, Player(), moves=5))
+        url, token = f"ws://127.0.0.1:{port}/ws/{made['code']}", made["token"]
+        before = run(drive(url, token, Player(), moves=5))
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait()
     assert not before["view"]["outcome"] and before["view"]["tricks_played"] >= 4
     server = start_server(database_url, port)
     try:
-        after = run(first_state(url))
+        after = run(first_state(url, token))
         assert after["type"] == "state" and after["event"] == before["event"]
         assert after["view"] == before["view"]
         strip = ("seats",)
@@ -129,7 +131,7 @@ def restart_in_the_middle_of_a_deal(database_url: str) -> None:
             k: v for k, v in before["table"].items() if k not in strip
         }
         player = Player()
-        run(drive(url, player, moves=3))
+        run(drive(url, token, player, moves=3))
         assert not player.errors
         table = httpx.get(f"http://127.0.0.1:{port}/api/tables/{made['code']}").json()
         assert table["event"] > before["event"]

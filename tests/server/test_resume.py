@@ -3,19 +3,23 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 from hukum.server.tables import Table
 from tests.server.conftest import create, play
-from tests.server.helpers import Player, check_no_leaks
+from tests.server.helpers import Player, check_no_leaks, seat_socket
 
 
-def ws_url(made: dict[str, Any], last: int | str | None = None) -> str:
-    url = f"/ws/{made['code']}?token={made['token']}"
-    return url if last is None else f"{url}&last={last}"
+def connect(
+    client: TestClient, made: dict[str, Any], last: Any = None
+) -> AbstractContextManager[WebSocketTestSession]:
+    """The creator's socket, ``last`` in its hello."""
+    return seat_socket(client, made["code"], made["token"], last)
 
 
 def table_of(client: TestClient, made: dict[str, Any]) -> Table:
@@ -48,10 +52,10 @@ def test_missed_events_are_what_the_seat_was_told_live(client: TestClient) -> No
     )
     table = table_of(client, made)
     live = Player()
-    with client.websocket_connect(ws_url(made)) as ws:
+    with connect(client, made) as ws:
         for out in live.feed(ws.receive_json()):
             ws.send_json(out)
-        with client.websocket_connect(ws_url(made)) as away:
+        with connect(client, made) as away:
             last = away.receive_json()["event"]
         # Away for the rest of this deal and a few moves of the next.
         play(ws, live, deals=1)
@@ -60,7 +64,7 @@ def test_missed_events_are_what_the_seat_was_told_live(client: TestClient) -> No
         gap = table.event - last
         assert 60 < gap <= table.resume_limit
         back = Player()
-        with client.websocket_connect(ws_url(made, last)) as again:
+        with connect(client, made, last) as again:
             while back.latest is None or back.latest["event"] < table.event:
                 back.feed(again.receive_json())
         told = [m for m in live.log if m["type"] == "event" and m["event"] > last]
@@ -76,11 +80,11 @@ def test_nothing_missed_nothing_sent(client: TestClient) -> None:
     made = create(client, start_now=True, turn_timeout=None, options={"deals": 1})
     table = table_of(client, made)
     player = Player()
-    with client.websocket_connect(ws_url(made)) as ws:
+    with connect(client, made) as ws:
         player.feed(ws.receive_json())
         until_idle(ws, player)
         assert player.latest is not None and player.latest["view"]["turn"] == 0
-        with client.websocket_connect(ws_url(made, table.event)) as again:
+        with connect(client, made, table.event) as again:
             again.send_json({"type": "ping", "ref": "p"})
             assert again.receive_json() == {"type": "pong", "ref": "p"}  # nothing came first
             move = player.latest["view"]["legal"][0]
@@ -91,10 +95,35 @@ def test_nothing_missed_nothing_sent(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize("last", ["-1", "x", "", "999999", "10" * 8, "²"])
-def test_unusable_last_gets_a_state(client: TestClient, last: str) -> None:
+def test_unusable_last_in_the_url_gets_a_state(client: TestClient, last: str) -> None:
     made = create(client, start_now=True, turn_timeout=None)
-    with client.websocket_connect(ws_url(made, last)) as ws:
+    with seat_socket(client, made["code"], made["token"], query=f"?last={last}") as ws:
         assert ws.receive_json()["type"] == "state"
+
+
+@pytest.mark.parametrize("last", [-1, "3", 1.5, True, [2], {}, 999999, 10**30])
+def test_unusable_last_in_the_hello_gets_a_state(client: TestClient, last: Any) -> None:
+    made = create(client, start_now=True, turn_timeout=None)
+    with connect(client, made, last) as ws:
+        assert ws.receive_json()["type"] == "state"
+
+
+def test_last_in_the_url_still_resumes_and_the_hello_s_wins(client: TestClient) -> None:
+    # ``?last=N`` is no secret: an older page's way to say it still works. A hello that
+    # says ``last`` too is believed over the URL.
+    made = create(client, start_now=True, turn_timeout=None)
+    table = table_of(client, made)
+    player = Player()
+    with connect(client, made) as ws:
+        player.feed(ws.receive_json())
+        until_idle(ws, player)
+        newest, query = table.event, f"?last={table.event - 2}"
+        with seat_socket(client, made["code"], made["token"], query=query) as again:
+            assert [again.receive_json()["event"] for _ in range(2)] == [newest - 1, newest]
+        with seat_socket(client, made["code"], made["token"], newest - 1, query) as again:
+            assert again.receive_json()["event"] == newest
+            again.send_json({"type": "ping", "ref": "p"})
+            assert again.receive_json() == {"type": "pong", "ref": "p"}  # nothing else came
 
 
 def test_a_long_absence_gets_a_state(client: TestClient) -> None:
@@ -102,10 +131,10 @@ def test_a_long_absence_gets_a_state(client: TestClient) -> None:
     table = table_of(client, made)
     table.resume_limit = 3
     player = Player()
-    with client.websocket_connect(ws_url(made)) as ws:
+    with connect(client, made) as ws:
         player.feed(ws.receive_json())
         until_idle(ws, player)
         assert table.event > 4
         for last, kind in [(table.event - 4, "state"), (table.event - 3, "event")]:
-            with client.websocket_connect(ws_url(made, last)) as again:
+            with connect(client, made, last) as again:
                 assert again.receive_json()["type"] == kind

@@ -20,7 +20,7 @@ from hukum.server.protocol import ProtocolError
 from hukum.server.tables import Registry, Table, TableConfig
 from tests import toygame
 from tests.server.conftest import create, play
-from tests.server.helpers import Player
+from tests.server.helpers import Player, seat_socket
 from tests.server.test_restart import run
 from tests.toygame import NAME, SPEC, Rules
 
@@ -35,7 +35,7 @@ def registered() -> Iterator[None]:
 def test_a_match_against_a_bot_through_the_app(client: TestClient) -> None:
     made = create(client, game=NAME, bots="high", options={"deals": 2}, start_now=True)
     player = Player()
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         play(ws, player)
     assert player.match_over and not player.errors and player.deals_over == 2
     end = next(m for m in player.log if m.get("kind") == "deal_over")

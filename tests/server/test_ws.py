@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tests.server.conftest import create, play
-from tests.server.helpers import Player
+from tests.server.helpers import Player, seat_socket
 
 
 def until(ws: Any, test: Any) -> dict[str, Any]:
@@ -22,7 +22,7 @@ def until(ws: Any, test: Any) -> dict[str, Any]:
 def test_play_a_match_against_bots(client: TestClient) -> None:
     made = create(client, start_now=True, options={"deals": 2, "target": None})
     player = Player()
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         first = ws.receive_json()
         assert first["type"] == "state" and first["view"]["seat"] == 0
         for out in player.feed(first):
@@ -37,7 +37,7 @@ def test_play_a_match_against_bots(client: TestClient) -> None:
 
 def test_record_has_finished_deals_only(client: TestClient) -> None:
     made = create(client, start_now=True)
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         play(ws, Player(), moves=3)
     record = client.get(f"/api/tables/{made['code']}/record").json()
     assert record["deals"] == []
@@ -50,7 +50,7 @@ def error(ws: Any) -> dict[str, Any]:
 def test_error_codes(client: TestClient) -> None:
     made = create(client)
     code, token = made["code"], made["token"]
-    with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+    with seat_socket(client, code, token) as ws:
         assert ws.receive_json()["type"] == "state"
         ws.send_json({"type": "move", "move": "10S", "ref": 1})
         assert error(ws)["error"]["code"] == "not_started"
@@ -64,7 +64,7 @@ def test_error_codes(client: TestClient) -> None:
     client.post(f"/api/tables/{code}/start", json={"token": token})
     client.post(f"/api/tables/{code}/bots", json={"token": token})
     client.post(f"/api/tables/{code}/start", json={"token": token})
-    with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+    with seat_socket(client, code, token) as ws:
         state = ws.receive_json()
         view = state["view"]
         me_to_move = view["turn"] == 0
@@ -107,8 +107,8 @@ def test_not_your_turn(client: TestClient) -> None:
     client.post(f"/api/tables/{code}/bots", json={"token": token})
     client.post(f"/api/tables/{code}/start", json={"token": token})
     with (
-        client.websocket_connect(f"/ws/{code}?token={token}") as a,
-        client.websocket_connect(f"/ws/{code}?token={other}") as b,
+        seat_socket(client, code, token) as a,
+        seat_socket(client, code, other) as b,
     ):
         # The bots (seats 2, 3) may move while the two connect: wait until a person is to move.
         ma = settle(a)
@@ -128,7 +128,7 @@ def test_a_card_off_the_led_suit_is_refused_with_its_rule(client: TestClient) ->
     ``illegal_move`` naming the rule (``rule_ids``); nothing changes, and a legal card
     is then accepted."""
     made = create(client, start_now=True)
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         ref = 0
         while True:
             message = ws.receive_json()
@@ -157,7 +157,7 @@ def test_a_card_off_the_led_suit_is_refused_with_its_rule(client: TestClient) ->
 def test_a_move_between_deals_is_refused_with_nobody_to_move(client: TestClient) -> None:
     made = create(client, start_now=True, options={"deals": 2, "target": None})
     player = Player()
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         while True:  # play the first deal, and do not say ready for the next
             message = ws.receive_json()
             if (message.get("view") or {}).get("outcome") is not None:
@@ -172,7 +172,7 @@ def test_a_move_between_deals_is_refused_with_nobody_to_move(client: TestClient)
 
 def test_match_over_error(client: TestClient) -> None:
     made = create(client, start_now=True, options={"deals": 1, "target": None})
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         play(ws, Player())
         ws.send_json({"type": "move", "move": "2C", "ref": "end"})
         answer = until(ws, lambda m: m.get("ref") == "end")
@@ -181,12 +181,12 @@ def test_match_over_error(client: TestClient) -> None:
 
 def test_refused_connections(client: TestClient) -> None:
     made = create(client)
-    for url, code, close in [
-        (f"/ws/{made['code']}", "bad_token", 4401),
-        (f"/ws/{made['code']}?token={'0' * 32}", "bad_token", 4401),
-        (f"/ws/zzzzzzzz?token={made['token']}", "unknown_table", 4404),
+    for table, token, code, close in [
+        (made["code"], None, "bad_token", 4401),
+        (made["code"], "0" * 32, "bad_token", 4401),
+        ("zzzzzzzz", made["token"], "unknown_table", 4404),
     ]:
-        with client.websocket_connect(url) as ws:
+        with seat_socket(client, table, token) as ws:
             assert ws.receive_json()["error"]["code"] == code
             with pytest.raises(WebSocketDisconnect) as info:
                 ws.receive_json()
@@ -195,7 +195,7 @@ def test_refused_connections(client: TestClient) -> None:
 
 def test_rate_limited(client: TestClient) -> None:
     made = create(client)
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         ws.receive_json()
         for _ in range(200):
             ws.send_json({"type": "ping"})
@@ -206,7 +206,7 @@ def test_rate_limited(client: TestClient) -> None:
 
 def test_absent_player_is_replaced_and_takes_back(client: TestClient) -> None:
     made = create(client, start_now=True, turn_timeout=1)
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         absent = until(ws, lambda m: m.get("kind") == "absent")
         assert absent["seat"] == 0 and absent["table"]["seats"][0]["absent"]
         until(ws, lambda m: m.get("kind") == "move" and m["seat"] == 0)
@@ -230,7 +230,7 @@ def test_every_event_is_stored_before_anyone_is_told(client: TestClient) -> None
     client.portal.call(table.subscribe, 0, send)
     client.post(f"/api/tables/{made['code']}/bots", json={"token": made["token"]})
     client.post(f"/api/tables/{made['code']}/start", json={"token": made["token"]})
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         play(ws, Player())
     assert len(told) > 50 and told[-1][0] == table.event
     for number, stored in told:  # told of event N when the log holds exactly 1 … N
@@ -243,7 +243,7 @@ def test_a_move_chosen_for_a_turn_that_has_passed_is_refused(client: TestClient)
     lead). A move carries the event it answers; a stale one is refused, changing nothing."""
     made = create(client, start_now=True, turn_timeout=1, options={"deals": 1})
     table = client.app.state.registry.tables[made["code"]]  # type: ignore[attr-defined]
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         seen = 0
         while True:  # until it is seat 0's turn
             message = ws.receive_json()
@@ -269,7 +269,7 @@ def test_a_move_chosen_for_a_turn_that_has_passed_is_refused(client: TestClient)
 
 def test_a_move_with_the_latest_event_is_played(client: TestClient) -> None:
     made = create(client, start_now=True, turn_timeout=None, options={"deals": 1})
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         seen = 0
         while True:
             message = ws.receive_json()
@@ -287,7 +287,7 @@ def test_a_finished_table_leaves_memory_and_comes_back_from_its_log(client: Test
     made = create(client, start_now=True, options={"deals": 1, "target": None})
     registry = client.app.state.registry  # type: ignore[attr-defined]
     player = Player()
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         for out in player.feed(ws.receive_json()):
             ws.send_json(out)
         play(ws, player)
@@ -295,6 +295,6 @@ def test_a_finished_table_leaves_memory_and_comes_back_from_its_log(client: Test
     assert made["code"] not in registry.tables
     record = client.get(f"/api/tables/{made['code']}/record").json()
     assert len(record["deals"]) == 1 and record["deals"][0]["outcome"]
-    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as ws:
+    with seat_socket(client, made["code"], made["token"]) as ws:
         state = ws.receive_json()
         assert state["type"] == "state" and state["table"]["status"] == "over"

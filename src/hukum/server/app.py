@@ -43,18 +43,23 @@ _NO_FRONT_END = """<!doctype html><meta charset="utf-8"><title>hukum</title>
 not installed. The API is at <a href="/docs">/docs</a>.</p>"""
 
 
-#: A seat token in a URL's query (``/ws/<code>?token=…``): a token owns its seat.
-_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+#: A seat token (a token owns its seat) in a URL's query, ``/ws/<code>?token=…``, or in a
+#: JSON message, ``"token": "…"`` (the hello, which a debug log shows frame by frame),
+#: its quotes perhaps escaped (JSON in a quoted string).
+_TOKEN = re.compile(r"""(token=)[^&\s"']+|(\\?"token\\?"\s*:\s*\\?")[^"\\]+""")
 
 
 class RedactTokens(logging.Filter):
-    """Keep seat tokens out of the logs: a record whose text holds ``token=<token>`` (the
-    access log's line of every WebSocket connection) is logged with ``token=…`` instead."""
+    """Keep seat tokens out of the logs: a record whose text holds ``token=<token>`` or
+    ``"token": "<token>"`` is logged with ``…`` for the token. The page sends its token in
+    the socket's first message, never in a URL; an old client's ``/ws/<code>?token=…`` is
+    refused (``token_in_url``), but the access log has its line by then; at ``--log-level
+    debug`` every frame is logged, the hello among them."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         text = record.getMessage()
-        if "token=" in text:
-            record.msg, record.args = _TOKEN.sub(r"\1…", text), None
+        if "token" in text:
+            record.msg, record.args = _TOKEN.sub(lambda m: (m[1] or m[2]) + "…", text), None
         return True
 
 
@@ -126,9 +131,11 @@ def create_app(
     bot_delay: float = 0.6,
     static_dir: Path | None = None,
     rooms_per_hour: int = ROOMS_PER_HOUR,
+    hello_timeout: float = ws.HELLO_TIMEOUT,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
-    may create ``rooms_per_hour`` rooms an hour."""
+    may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
+    seconds to send its first message."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
@@ -154,6 +161,7 @@ def create_app(
     app.state.store = store
     app.state.registry = registry
     app.state.room_quota = RoomQuota(rooms_per_hour)
+    app.state.hello_timeout = hello_timeout
 
     @app.exception_handler(ProtocolError)
     async def _protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:

@@ -14,11 +14,13 @@ from hukum.game import GameError, IllegalMoveError, InvalidMoveError, RulesError
 
 __all__ = [
     "ClientMessage",
+    "Hello",
     "ProtocolError",
     "error_body",
     "error_message",
     "load_json",
     "parse_client_message",
+    "parse_hello",
     "refused",
     "view_message",
 ]
@@ -124,6 +126,37 @@ def parse_client_message(
     else:
         move = None
     return ClientMessage(kind, ref, move, seat, event), None
+
+
+@dataclass(frozen=True)
+class Hello:
+    """A connection's first message, ``{"type": "hello", "token": …, "last": N}``: the
+    token is sent here, inside the socket, never in its URL, where proxies, load balancers
+    and access logs would keep it (a token owns its seat)."""
+
+    token: str | None
+    """The seat's token; None: none was sent (refused with ``bad_token``)."""
+    last: int | None
+    """The last event the client saw (it overrides the URL's ``?last=``); None: not said,
+    or not a whole number."""
+
+
+HELLO_SHAPE = '{"type": "hello", "token": "<token>", "last": <event>}'
+
+
+def parse_hello(text: str | bytes) -> Hello:
+    """Check a connection's first message: the hello, or ProtocolError (``bad_json``, or
+    ``bad_message`` for anything but a hello, e.g. a move sent first)."""
+    data = load_json(text)
+    if not isinstance(data, dict) or data.get("type") != "hello":
+        raise ProtocolError("bad_message", f"the first message must be {HELLO_SHAPE}")
+    token = data.get("token")
+    if token is not None and not isinstance(token, str):
+        raise ProtocolError("bad_message", "token must be a string")
+    last = data.get("last")
+    # As ``?last=`` always was: anything but a whole number asks for a full resync.
+    whole = isinstance(last, int) and not isinstance(last, bool) and last >= 0
+    return Hello(token, last if whole else None)
 
 
 def error_message(error: ProtocolError, ref: int | str | None) -> dict[str, Any]:

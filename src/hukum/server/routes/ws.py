@@ -1,5 +1,7 @@
-"""The game socket: ``/ws/<code>?token=…&last=N``. Only the connection layer lives here;
-the table is reached through its narrow interface (subscribe, submit)."""
+"""The game socket: ``/ws/<code>``, whose first message is the hello with the seat's token
+(``{"type": "hello", "token": …, "last": N}``; never a token in the URL, which proxies and
+access logs keep). Only the connection layer lives here; the table is reached through its
+narrow interface (subscribe, submit)."""
 
 from __future__ import annotations
 
@@ -12,13 +14,22 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
 from hukum.server.deps import ws_registry
-from hukum.server.protocol import ProtocolError, error_message, parse_client_message
+from hukum.server.protocol import (
+    HELLO_SHAPE,
+    Hello,
+    ProtocolError,
+    error_message,
+    parse_client_message,
+    parse_hello,
+)
 from hukum.server.tables import Registry, Table
 
 router = APIRouter()
 
 #: Messages a connection may send per second on average, and in a burst.
 RATE, BURST = 20.0, 40.0
+#: Seconds a new connection has to send its hello (``create_app(hello_timeout=…)``).
+HELLO_TIMEOUT = 10.0
 _CLOSE = object()
 
 
@@ -42,6 +53,23 @@ class Bucket:
 async def _refuse(websocket: WebSocket, error: ProtocolError, close_code: int) -> None:
     await websocket.send_text(json.dumps(error_message(error, None)))
     await websocket.close(close_code)
+
+
+async def _hello(websocket: WebSocket, timeout: float) -> Hello | None:
+    """The connection's first message, its hello; None if the client went away first.
+    Refused (ProtocolError, its ``status`` + 4000 the close code): no hello within
+    ``timeout`` seconds (``hello_timeout``, 408), not JSON or not a hello (400)."""
+    try:
+        async with asyncio.timeout(timeout):
+            frame = await websocket.receive()
+    except TimeoutError:
+        raise ProtocolError(
+            "hello_timeout", f"no hello within {timeout:g} s: send {HELLO_SHAPE} first", 408
+        ) from None
+    if frame["type"] == "websocket.disconnect":
+        return None
+    text = frame.get("text")
+    return parse_hello(text if text is not None else frame.get("bytes") or b"")
 
 
 async def _handle(table: Table, seat: int, text: str) -> dict[str, Any] | None:
@@ -75,22 +103,37 @@ async def game_socket(
     websocket: WebSocket,
     code: str,
     registry: Annotated[Registry, Depends(ws_registry)],
-    token: str | None = None,
     last: str | None = None,
 ) -> None:
-    """One player's connection to one table."""
+    """One player's connection to one table: its first message says whose (the hello)."""
     await websocket.accept()
+    if "token" in websocket.query_params:
+        # Refused, not taken: a client that keeps sending it keeps leaking it.
+        message = f"never put a token in the URL, which logs keep: send {HELLO_SHAPE} first"
+        await _refuse(websocket, ProtocolError("token_in_url", message), 4400)
+        return
     table = await registry.get(code)
     if table is None:
         await _refuse(websocket, ProtocolError("unknown_table", f"no table {code!r}"), 4404)
         return
-    seat = table.seat_of(token)
-    if seat is None:
-        await _refuse(websocket, ProtocolError("bad_token", "that token holds no seat here"), 4401)
+    timeout: float = getattr(websocket.app.state, "hello_timeout", HELLO_TIMEOUT)
+    try:
+        hello = await _hello(websocket, timeout)
+        if hello is None:  # the client went away before its hello
+            registry.release(table)
+            return
+        seat = table.seat_of(hello.token)
+        if seat is None:
+            raise ProtocolError("bad_token", "that token holds no seat here", 401)
+    except ProtocolError as error:
+        await _refuse(websocket, error, 4000 + error.status)
+        registry.release(table)
         return
     queue: asyncio.Queue[Any] = asyncio.Queue()
     # The missed events since ``last`` (if few), else a ``state``; then every new event.
     seen = int(last) if last and last.isascii() and last.isdigit() and len(last) < 12 else None
+    if hello.last is not None:
+        seen = hello.last
     unsubscribe = await table.subscribe(seat, queue.put_nowait, seen)
 
     async def writer() -> None:

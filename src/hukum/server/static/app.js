@@ -502,14 +502,16 @@ function startPolling() {
 function connect() {
   if (!S.token || S.page !== "table") return;
   const code = S.code;
-  const q = new URLSearchParams({ token: S.token });
-  if (S.last) q.set("last", String(S.last));
+  // The token goes in the first message, never in the URL (logs and proxies keep URLs).
+  const hello = { type: "hello", token: S.token };
+  if (S.last) hello.last = S.last;
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(code)}?${q}`);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(code)}`);
   S.ws = ws;
   S.wsState = "connecting";
   ws.onopen = () => {
     if (S.ws !== ws) return;
+    ws.send(JSON.stringify(hello));
     S.wsState = "open";
     render();
   };
