@@ -69,3 +69,23 @@ def test_an_old_room_resumes_with_the_same_view(old: TestClient, game: str) -> N
             ws.send_json(out)
         play(ws, player, moves=2)
     assert player.moves == 2 and not player.errors
+
+
+def test_a_damaged_room_keeps_no_other_from_play(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A room whose stored settings cannot be read (here: no rules) is logged and left as it
+    is; the server starts and the other rooms resume (it failed to start)."""
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as conn:
+        conn.executescript((DATA / "server-2026-12-03.sql").read_text(encoding="utf-8"))
+        conn.execute(
+            "INSERT INTO rooms (code, config, finished, created_at) "
+            "VALUES ('zzzzzzzz', '{}', 0, '2026-12-03 10:00:00')"
+        )
+    app = create_app(f"sqlite:///{path}", bot_delay=0)
+    with caplog.at_level("ERROR", logger="hukum.server"), TestClient(app) as client:
+        for saved in SAVED.values():
+            table = client.get(f"/api/tables/{saved['code']}").json()
+            assert table["status"] == "playing"
+    assert "table zzzzzzzz cannot be read back" in caplog.text

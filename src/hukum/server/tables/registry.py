@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 
 from hukum.server.db import Store
@@ -12,6 +13,8 @@ from hukum.server.tables.config import TableConfig
 from hukum.server.tables.journal import Journal
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Registry", "new_code"]
+
+log = logging.getLogger("hukum.server")
 
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 CODE_LENGTH = 8
@@ -95,9 +98,16 @@ class Registry:
         """Load and resume every table whose match is not over; how many."""
 
         def load() -> list[Table]:
-            codes = self.store.active_rooms()
-            tables = (Table.load(c, self.journal, self.bot_delay) for c in codes)
-            return [t for t in tables if t is not None]
+            tables = []
+            for code in self.store.active_rooms():
+                try:
+                    table = Table.load(code, self.journal, self.bot_delay)
+                except Exception:  # one damaged room must not keep the others from play
+                    log.exception("table %s cannot be read back from its log; left as it is", code)
+                    continue
+                if table is not None:
+                    tables.append(table)
+            return tables
 
         loaded = await asyncio.to_thread(load)
         for table in loaded:
