@@ -75,7 +75,8 @@ def test_a_damaged_room_keeps_no_other_from_play(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A room whose stored settings cannot be read (here: no rules) is logged and left as it
-    is; the server starts and the other rooms resume (it failed to start)."""
+    is; the server starts and the other rooms resume (it failed to start), and a request for
+    it is refused, damaged_table."""
     path = tmp_path / "old.db"
     with sqlite3.connect(path) as conn:
         conn.executescript((DATA / "server-2026-12-03.sql").read_text(encoding="utf-8"))
@@ -88,4 +89,9 @@ def test_a_damaged_room_keeps_no_other_from_play(
         for saved in SAVED.values():
             table = client.get(f"/api/tables/{saved['code']}").json()
             assert table["status"] == "playing"
+        damaged = client.get("/api/tables/zzzzzzzz")
+        assert damaged.status_code == 500
+        assert damaged.json()["error"]["code"] == "damaged_table"
+        with client.websocket_connect("/ws/zzzzzzzz") as ws:
+            assert ws.receive_json()["error"]["code"] == "damaged_table"
     assert "table zzzzzzzz cannot be read back" in caplog.text

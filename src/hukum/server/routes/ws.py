@@ -112,7 +112,11 @@ async def game_socket(
         message = f"never put a token in the URL, which logs keep: send {HELLO_SHAPE} first"
         await _refuse(websocket, ProtocolError("token_in_url", message), 4400)
         return
-    table = await registry.get(code)
+    try:
+        table = await registry.get(code)
+    except ProtocolError as error:  # damaged_table
+        await _refuse(websocket, error, 4000 + error.status)
+        return
     if table is None:
         await _refuse(websocket, ProtocolError("unknown_table", f"no table {code!r}"), 4404)
         return

@@ -46,12 +46,19 @@ class Registry:
         return table
 
     async def _load(self, code: str) -> Table | None:
-        table = await asyncio.to_thread(Table.load, code, self.journal, self.bot_delay)
+        try:
+            table = await asyncio.to_thread(Table.load, code, self.journal, self.bot_delay)
+        except Exception:
+            log.exception("table %s cannot be read back from its log; left as it is", code)
+            raise ProtocolError(
+                "damaged_table", f"table {code} cannot be read back from its log", 500
+            ) from None
         return None if table is None else self._add(table)
 
     async def get(self, code: str) -> Table | None:
         """The table with this code, or None; read from the database (in a worker thread)
-        on first use. Concurrent first uses share one load."""
+        on first use. Concurrent first uses share one load. A table whose log cannot be
+        read back is refused, ``damaged_table``."""
         table = self.tables.get(code)
         if table is not None:
             return table
