@@ -12,6 +12,12 @@ seconds before each move. The latency runs from sending a move to receiving its 
 event (stored in the database before anyone is told). Issue 18's targets: p99 < 100 ms
 with 1,000 clients alone with bots and with 2,000 clients at four-person tables, think
 time 1 s, on one process.
+
+``--soak MINUTES``: the clients play one-deal matches with bots, each at a new table, one
+after another; a line a minute gives the matches finished and the server's memory (the
+issue's target: flat within 10% over 30 minutes of finished matches).
+
+    .venv/bin/python scripts/load.py --clients 40 --think 0.05 --bot-delay 0.05 --soak 30
 """
 
 from __future__ import annotations
@@ -59,6 +65,8 @@ class Tally:
     """What ``measure()`` gave when the measuring began."""
     errors: dict[str, int] = field(default_factory=dict)
     dropped: int = 0
+    matches: int = 0
+    """Matches played to their end (``--soak``)."""
 
 
 async def client(
@@ -100,6 +108,9 @@ async def _play(
         view = message.get("view")
         if message.get("type") not in ("state", "event") or view is None:
             continue
+        if message.get("table", {}).get("status") == "over":
+            tally.matches += 1
+            return
         last = message["event"]
         if sent is not None and message.get("kind") == "move" and message["seat"] == view["seat"]:
             if sent >= tally.since:
@@ -171,6 +182,44 @@ async def run(
     return tally
 
 
+async def soak_client(
+    base: str, think: float, stop: float, tally: Tally, rng: random.Random
+) -> None:
+    """Until ``stop``: a one-deal match alone with three rules bots, then another at a new
+    table; each finished match is left, for the server to give its memory back."""
+    ws = base.replace("http", "ws")
+    body = {"options": {"deals": 1, "target": None}, "start_now": True, "bots": "rules"}
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        while time.perf_counter() < stop:
+            made = (await http.post("/api/tables", json=body)).json()
+            await client((f"{ws}/ws/{made['code']}", made["token"]), think, stop, tally, rng)
+
+
+async def soak(
+    base: str, clients: int, think: float, minutes: int, rss: Callable[[], float]
+) -> None:
+    """``clients`` playing one-deal matches for ``minutes``; a line a minute: matches
+    finished, the server's memory, the minute's latency."""
+    tally = Tally()
+    rng = random.Random(clients)
+    start = time.perf_counter()
+    stop = start + minutes * 60
+    tasks = []
+    for _ in range(clients):
+        tasks.append(asyncio.create_task(soak_client(base, think, stop, tally, rng)))
+        await asyncio.sleep(10 / clients)
+    for minute in range(1, minutes + 1):
+        await asyncio.sleep(max(0.0, start + minute * 60 - time.perf_counter()))
+        lat, tally.latencies = sorted(tally.latencies), []
+        p99 = lat[max(0, int(len(lat) * 0.99) - 1)] * 1000 if lat else float("nan")
+        print(
+            f"minute {minute:3d}  matches {tally.matches:6d}  RSS {rss():6.0f} MB"
+            f"  p99 {p99:7.1f} ms  dropped {tally.dropped}",
+            flush=True,
+        )
+    await asyncio.gather(*tasks)
+
+
 class Server:
     """``hukum serve`` on a fresh SQLite file or on ``--database-url``, and its CPU time."""
 
@@ -218,20 +267,40 @@ def main() -> int:
         "--warmup", type=float, default=10, help="seconds the clients arrive in, not measured"
     )
     parser.add_argument("--database-url", help="e.g. a PostgreSQL URL; default a fresh SQLite")
+    parser.add_argument(
+        "--soak",
+        type=int,
+        metavar="MINUTES",
+        help="instead: the clients play one-deal matches with bots for MINUTES; the server's "
+        "memory each minute",
+    )
     args = parser.parse_args()
     # The clients' own pauses are not the server's latency: as hukum serve, collect garbage
     # seldom (see hukum.cli.serve).
     gc.set_threshold(*GC_THRESHOLDS)
-    print(
-        f"mode {args.mode}, think {args.think} s, bot delay {args.bot_delay} s, "
-        f"{args.warmup:g} s warm-up then {args.seconds:g} s measured, "
-        f"{'PostgreSQL' if args.database_url else 'SQLite'}"
-    )
+    if args.soak:
+        print(
+            f"soak: {args.clients[0]} clients, one-deal matches with bots, think {args.think} s, "
+            f"bot delay {args.bot_delay} s, {args.soak} min"
+        )
+    else:
+        print(
+            f"mode {args.mode}, think {args.think} s, bot delay {args.bot_delay} s, "
+            f"{args.warmup:g} s warm-up then {args.seconds:g} s measured, "
+            f"{'PostgreSQL' if args.database_url else 'SQLite'}"
+        )
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(tmp, args.database_url, args.bot_delay)
 
         def measure() -> tuple[float, ...]:
             return server.cpu(), time.process_time(), time.perf_counter()
+
+        if args.soak:
+            try:
+                asyncio.run(soak(server.base, args.clients[0], args.think, args.soak, server.rss))
+            finally:
+                server.stop()
+            return 0
 
         try:
             for n in args.clients:
