@@ -191,7 +191,12 @@ async def soak_client(
     body = {"options": {"deals": 1, "target": None}, "start_now": True, "bots": "rules"}
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         while time.perf_counter() < stop:
-            made = (await http.post("/api/tables", json=body)).json()
+            try:
+                made = (await http.post("/api/tables", json=body)).json()
+            except httpx.HTTPError as e:  # counted, and the client goes on
+                tally.dropped += 1
+                print("dropped:", type(e).__name__, e, file=sys.stderr)
+                continue
             await client((f"{ws}/ws/{made['code']}", made["token"]), think, stop, tally, rng)
 
 
