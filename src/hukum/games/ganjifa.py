@@ -21,7 +21,7 @@ from hukum.bots import ganjifa as ganjifa_bots
 from hukum.bots.ganjifa import search
 from hukum.bots.ganjifa.base import GanjifaBot
 from hukum.game import GameSpec, Side
-from hukum.ganjifa import HAND_SIZE, PLAYERS, CardSet, Deal, Match, Move, Rules, View
+from hukum.ganjifa import HAND_SIZE, PLAYERS, CardSet, Deal, Match, Move, Rules, Trick, View
 from hukum.ganjifa import record as ganjifa_record
 from hukum.ganjifa.encoding import GanjifaEncoding
 
@@ -71,6 +71,17 @@ def _move(seat: int, move: Move) -> dict[str, Any]:
     return {"seat": seat, "move": str(move), "cards": move.cards.codes}
 
 
+def _last_trick(last: Trick | None) -> dict[str, Any] | None:
+    """The last trick as JSON: its leader, its plays and its winner."""
+    if last is None:
+        return None
+    return {
+        "leader": last.leader,
+        "plays": [_move(s, m) for s, m in last.plays],
+        "winner": last.winner,
+    }
+
+
 def _position(deal: Deal) -> dict[str, Any]:
     """The deal as it stands, every hand face up (the analysis board)."""
     tricks = deal.tricks
@@ -82,13 +93,7 @@ def _position(deal: Deal) -> dict[str, Any]:
         "hands": [CardSet(deal.hand(s)).codes for s in range(PLAYERS)],
         "trump": deal.trump.code,
         "trick": [_move(s, m) for s, m in deal.trick],
-        "last_trick": None
-        if last is None
-        else {
-            "leader": last.leader,
-            "plays": [_move(s, m) for s, m in last.plays],
-            "winner": last.winner,
-        },
+        "last_trick": _last_trick(last),
         "tricks_played": len(tricks),
         "captured": list(deal.scores),
     }
@@ -186,13 +191,7 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
             "time": view.rules.time,
             "dukal": view.dukal,
             "trick": [_move(s, m) for s, m in view.trick],
-            "last_trick": None
-            if last is None
-            else {
-                "leader": last.leader,
-                "plays": [_move(s, m) for s, m in last.plays],
-                "winner": last.winner,
-            },
+            "last_trick": _last_trick(last),
             "tricks_played": len(view.tricks),
             "hand_sizes": list(view.hand_sizes),
             "captured": list(view.scores),

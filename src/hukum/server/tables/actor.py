@@ -31,7 +31,7 @@ from hukum.server.db import NewEvent
 from hukum.server.fairness import commitment, new_seed
 from hukum.server.protocol import ProtocolError, refused
 from hukum.server.tables.config import TableConfig
-from hukum.server.tables.journal import Journal
+from hukum.server.tables.journal import Journal, to_the_end
 from hukum.server.tables.messages import event_message, event_messages, state_message
 from hukum.server.tables.messages import public as public_table
 from hukum.server.tables.scheduler import Scheduler, Stale
@@ -97,15 +97,7 @@ class Table(TableState):
         event before the cancellation goes on and memory never differs from the log. A
         failed write raises.
         """
-        write = self.journal.append(NewEvent(self.code, number, kind, data))
-        cancelled = False
-        while not write.done():
-            try:
-                await asyncio.shield(write)
-            except asyncio.CancelledError:
-                cancelled = True
-        write.result()
-        return cancelled
+        return await to_the_end(self.journal.append(NewEvent(self.code, number, kind, data)))
 
     async def commit(self, kind: str, data: dict[str, Any]) -> int:
         """Store an event, apply it, then tell every subscriber (the lock is held); its

@@ -17,7 +17,7 @@ import asyncio
 
 from hukum.server.db import NewEvent, Store
 
-__all__ = ["Journal"]
+__all__ = ["Journal", "to_the_end"]
 
 STOPPED = "the server stopped before the event was written"
 
@@ -75,14 +75,7 @@ class Journal:
                 self.store.append_many(events)
             else:
                 write = asyncio.ensure_future(asyncio.to_thread(self.store.append_many, events))
-                cancelled = False
-                while not write.done():
-                    try:
-                        await asyncio.shield(write)
-                    except asyncio.CancelledError:
-                        cancelled = True
-                write.result()
-                if cancelled:
+                if await to_the_end(write):
                     _settle(batch, None)
                     raise asyncio.CancelledError
         except Exception as error:
@@ -93,6 +86,19 @@ class Journal:
                     await self._commit([one])
             return
         _settle(batch, None)
+
+
+async def to_the_end(future: asyncio.Future[None]) -> bool:
+    """Wait for ``future`` to its end even if the waiting task is cancelled meanwhile (so
+    that memory never differs from the log); whether it was. The future's error is raised."""
+    cancelled = False
+    while not future.done():
+        try:
+            await asyncio.shield(future)
+        except asyncio.CancelledError:
+            cancelled = True
+    future.result()
+    return cancelled
 
 
 def _settle(batch: list[tuple[NewEvent, asyncio.Future[None]]], error: Exception | None) -> None:
