@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 
 from tests.server.helpers import Player, hello
 from tests.server.test_ganjifa import choose as ganjifa_choose
-from tests.server.web import SCREENSHOTS, TABLE_URL, api, play_now, play_to_the_end
+from tests.server.web import SCREENSHOTS, TABLE_URL, api, play_now, play_now_table, play_to_the_end
 
 BOARD = "#analysis-board"
 SEATS = f"{BOARD} .bd-seat"
@@ -89,17 +89,7 @@ def _cards(moves: list[str]) -> list[str]:
 def finished(server: str) -> Finished:
     """Deals played with the first legal card against beginner bots (which give mindis away)
     until one has a mistake with better cards and tricks the solver did not reach."""
-    made = api(
-        server,
-        "POST",
-        "/api/tables",
-        {
-            "name": "Asha",
-            "bots": "random",
-            "start_now": True,
-            "options": {"deals": 8, "target": None},
-        },
-    )
+    made = play_now_table(server, options={"deals": 8, "target": None})
     for n in range(1, 9):
         finish_deals(server, made)
         analysis = get(server, f"/api/tables/{made['code']}/deals/{n}/analysis")
@@ -428,17 +418,7 @@ def test_a_deal_that_is_not_there_or_not_over_says_so(
 def test_six_players_are_replayed_and_the_analysis_says_it_is_for_four(
     context: BrowserContext, server: str
 ) -> None:
-    made = api(
-        server,
-        "POST",
-        "/api/tables",
-        {
-            "name": "Asha",
-            "bots": "random",
-            "start_now": True,
-            "options": {"players": 6, "deck": 48, "deals": 1, "target": None},
-        },
-    )
+    made = play_now_table(server, options={"players": 6, "deck": 48, "deals": 1, "target": None})
     finish_deals(server, made)
     page = context.new_page()
     open_board(page, f"{server}/t/{made['code']}/deals/1")

@@ -29,6 +29,7 @@ from tests.server.web import (
     expect_hand,
     my_turn_or_over,
     play_card,
+    play_ganjifa_now,
     play_now,
     play_to_the_end,
 )
@@ -542,11 +543,7 @@ def test_ganjifa_seat_labels_do_not_wrap_on_a_phone(browser: Browser, server: st
     ctx = browser.new_context(viewport=PHONE, locale="en-US")
     try:
         page = ctx.new_page()
-        page.goto(server + "/")
-        page.fill("#name", "Ravi")
-        page.select_option("#g-level", "random")
-        page.click("#play-ganjifa")
-        expect(page.locator(HAND)).to_have_count(40)
+        play_ganjifa_now(page, server, "Ravi")
         expect(page.locator(".board .seat")).to_have_count(3)
         for lang in ("en", "hi"):
             page.select_option("#lang", lang)
@@ -928,11 +925,7 @@ def test_ganjifa_results_put_the_winner_first(context: BrowserContext, server: s
 
     page = context.new_page()
     seen = _views(page)
-    page.goto(server + "/")
-    page.fill("#name", "Ravi")
-    page.select_option("#g-level", "random")
-    page.click("#play-ganjifa")
-    expect(page.locator(HAND)).to_have_count(40)
+    play_ganjifa_now(page, server, "Ravi")
     expect(page.locator('.board .seat[data-seat="2"] .seat-name')).to_have_text(
         "Beginner computer (3)"
     )

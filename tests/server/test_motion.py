@@ -24,11 +24,13 @@ from tests.server.web import (
     HAND,
     LEGAL,
     SCREENSHOTS,
-    api,
     expect_hand,
     my_turn_or_over,
     play_card,
+    play_ganjifa_now,
+    play_needed,
     play_now,
+    play_now_table,
 )
 
 #: Notes, in ``window.__motion``, each animation when it starts (once): its kind and
@@ -482,11 +484,7 @@ def test_ganjifa_hands_are_compact_fans(context: BrowserContext, server: str) ->
     many), shrinking as they play, on the board and clear of the trick at every size."""
     page = context.new_page()
     views = _views(page)
-    page.goto(server + "/")
-    page.fill("#name", "Ravi")
-    page.select_option("#g-level", "random")
-    page.click("#play-ganjifa")
-    expect(page.locator(HAND)).to_have_count(40)
+    play_ganjifa_now(page, server, "Ravi")
     problems: list[str] = []
     for _ in range(3):
         assert my_turn_or_over(page)
@@ -497,13 +495,7 @@ def test_ganjifa_hands_are_compact_fans(context: BrowserContext, server: str) ->
                 label = page.locator(f'#board .seat[data-seat="{s}"] .seat-info')
                 expect(label).to_contain_text(f"{n} cards")
         expect(page.locator(".seat .backs.round")).to_have_count(2)
-        k = int(page.locator("#game").get_attribute("data-need") or "1")
-        n = page.locator(HAND).count()
-        legal = page.locator(LEGAL)
-        for i in range(k):
-            legal.nth(i).click()
-        page.click("#play-card")
-        expect_hand(page, n - k)
+        play_needed(page)
     assert not problems, "\n".join(problems)
 
 
@@ -512,23 +504,13 @@ def test_ganjifa_cards_move_too(watched: Page, server: str) -> None:
     seats (a Dukal or an answer of several cards together), a finished trick to the player
     who took it ("X took 3 cards")."""
     page = watched
-    page.goto(server + "/")
-    page.fill("#name", "Ravi")
-    page.select_option("#g-level", "random")
-    page.click("#play-ganjifa")
-    expect(page.locator(HAND)).to_have_count(40)
+    play_ganjifa_now(page, server, "Ravi")
     for _ in range(12):
         seen = _motion(page)
         if len(seen["gathers"]) >= 2 and len(_others(page)) >= 4:
             break
         assert my_turn_or_over(page)
-        k = int(page.locator("#game").get_attribute("data-need") or "1")
-        n = page.locator(HAND).count()
-        legal = page.locator(LEGAL)
-        for i in range(k):
-            legal.nth(i).click()
-        page.click("#play-card")
-        expect_hand(page, n - k)
+        play_needed(page)
     seen = _motion(page)
     mine = [f for f in seen["flights"] if f["seat"] == f["me"] and f["elapsed"] < 60]
     assert mine, seen["flights"]
@@ -551,17 +533,7 @@ def test_ganjifa_cards_move_too(watched: Page, server: str) -> None:
 
 def test_eight_players_fans_fit_a_phone(browser: Browser, server: str) -> None:
     """Eight players on a phone: seven fans of backs, none on another seat or the trick."""
-    made = api(
-        server,
-        "POST",
-        "/api/tables",
-        {
-            "name": "Asha",
-            "bots": "random",
-            "start_now": True,
-            "options": {"players": 8, "deck": 48},
-        },
-    )
+    made = play_now_table(server, options={"players": 8, "deck": 48})
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
     try:
         page = ctx.new_page()

@@ -147,6 +147,36 @@ def play_now(page: Page, base: str, name: str) -> None:
     expect(page.locator(HAND).first).to_be_visible()
 
 
+def play_ganjifa_now(page: Page, base: str, name: str) -> None:
+    """From the lobby: Ganjifa at once against beginner bots, until the 40 cards are shown."""
+    page.goto(base + "/")
+    page.fill("#name", name)
+    page.select_option("#g-level", "random")
+    page.click("#play-ganjifa")
+    expect(page.locator(HAND)).to_have_count(40)
+
+
+def play_needed(page: Page) -> None:
+    """Ganjifa: choose as many legal cards as the move needs (a card, or an answer's k)
+    and play them, until the hand has that many fewer."""
+    k = int(page.locator("#game").get_attribute("data-need") or "1")
+    n = page.locator(HAND).count()
+    legal = page.locator(LEGAL)
+    for i in range(k):
+        legal.nth(i).click()
+    page.click("#play-card")
+    expect_hand(page, n - k)
+
+
+def play_now_table(base: str, **body: Any) -> dict[str, Any]:
+    """A table made by the API as *Play now* makes it: Asha against beginner bots, started
+    at once (``body`` adds to or changes the request); the answer."""
+    made: dict[str, Any] = api(
+        base, "POST", "/api/tables", {"name": "Asha", "bots": "random", "start_now": True, **body}
+    )
+    return made
+
+
 def my_turn_or_over(page: Page) -> bool:
     """Wait until this seat must play (True) or the deal is over (False)."""
     page.locator(f"{LEGAL}, #result").first.wait_for()
