@@ -333,6 +333,9 @@ def test_the_hand_answers_while_cards_move(watched: Page, server: str) -> None:
             during = click
             break
     assert during is not None, _motion(page)["clicks"]
+    # The hand's drawings are noted once a frame: wait for the frame after the click.
+    page.wait_for_function("(t) => window.__motion.hands.some((h) => h.t > t)", arg=during["t"])
+    seen = _motion(page)
     shown = next(h for h in seen["hands"] if h["t"] > during["t"])
     assert shown["hand"] == during["hand"] - 1, (during, seen["hands"])
     assert shown["t"] - during["t"] < during["ends"], (during, shown)
