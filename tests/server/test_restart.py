@@ -38,9 +38,10 @@ def free_port() -> int:
 
 
 def start_server(
-    database_url: str, port: int, log_level: str = "warning"
+    database_url: str, port: int, log_level: str = "warning", *extra: str
 ) -> subprocess.Popen[bytes]:
-    """``hukum serve`` on ``port``, once it answers; its log on ``stderr``."""
+    """``hukum serve`` on ``port`` (with ``extra`` arguments), once it answers; its log on
+    ``stderr``."""
     process = subprocess.Popen(
         [
             sys.executable,
@@ -55,6 +56,7 @@ def start_server(
             database_url,
             "--log-level",
             log_level,
+            *extra,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 
 from rich.console import Console
 
-from hukum.cli.args import Commands, delay, positive
+from hukum.cli.args import Commands, delay, positive, seconds
 
 __all__ = ["GC_THRESHOLDS", "add"]
 
@@ -26,13 +27,26 @@ def _run(args: argparse.Namespace, out: Console) -> int:
     from hukum.server.app import create_app, database_url
 
     url = database_url(args.database_url)
+    redis_url = args.redis_url or os.environ.get("HUKUM_REDIS_URL") or None
     quota = {} if args.rooms_per_hour is None else {"rooms_per_hour": args.rooms_per_hour}
-    app = create_app(url, bot_delay=args.bot_delay, **quota)
+    app = create_app(
+        url,
+        bot_delay=args.bot_delay,
+        hello_timeout=args.hello_timeout,
+        redis_url=redis_url,
+        **quota,
+    )
     gc.freeze()  # what the start made lives as long as the process: never collect it
     gc.set_threshold(*GC_THRESHOLDS)
-    print(f"hukum: serving http://{args.host}:{args.port}/ on {url}", flush=True)
+    also = f" with the cluster at {redis_url}" if redis_url else ""
+    print(f"hukum: serving http://{args.host}:{args.port}/ on {url}{also}", flush=True)
     uvicorn.run(
-        app, host=args.host, port=args.port, log_level=args.log_level, ws="websockets-sansio"
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws="websockets-sansio",
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
     return 0
 
@@ -64,6 +78,27 @@ def add(commands: Commands) -> None:
         type=positive,
         metavar="N",
         help="rooms one client address may create an hour (default 100)",
+    )
+    serve.add_argument(
+        "--redis-url",
+        metavar="URL",
+        help="join the processes sharing this Redis server and the same database; each "
+        "table is owned by one of them and players may connect to any (default: "
+        "$HUKUM_REDIS_URL, else this process alone)",
+    )
+    serve.add_argument(
+        "--hello-timeout",
+        type=seconds,
+        default=10.0,
+        metavar="S",
+        help="seconds a game socket has to send its first message, the hello (default 10)",
+    )
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        default="127.0.0.1",
+        metavar="IPS",
+        help="addresses of the load balancers whose X-Forwarded-For names the client "
+        "(comma-separated, or *; default 127.0.0.1)",
     )
     serve.add_argument(
         "--log-level",

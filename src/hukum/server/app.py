@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from hukum.server.cluster import Cluster
 from hukum.server.db import Store, make_engine, migrate
 from hukum.server.protocol import ProtocolError, error_body
 from hukum.server.routes import analysis, lobby, replay, rules, ws
@@ -132,15 +133,18 @@ def create_app(
     static_dir: Path | None = None,
     rooms_per_hour: int = ROOMS_PER_HOUR,
     hello_timeout: float = ws.HELLO_TIMEOUT,
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
     may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
-    seconds to send its first message."""
+    seconds to send its first message. With ``redis_url`` the process is one of a cluster
+    of processes on the same database and Redis server (:mod:`hukum.server.cluster`)."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
     store = Store(engine)
-    registry = Registry(store, bot_delay)
+    cluster = Cluster(redis_url) if redis_url else None
+    registry = Registry(store, bot_delay, cluster)
     static = static_dir or STATIC
 
     @asynccontextmanager
@@ -150,16 +154,22 @@ def create_app(
             logger = logging.getLogger(name)
             if not any(isinstance(f, RedactTokens) for f in logger.filters):
                 logger.addFilter(RedactTokens())
+        if cluster is not None:
+            await cluster.start(registry)
+            log.info("joined the cluster at %s as %s", cluster.url, cluster.id)
         count = await registry.load_active()
         log.info("resumed %d table(s)", count)
         yield
         registry.close()
+        if cluster is not None:
+            await cluster.stop()
         engine.dispose()
 
     app = FastAPI(title="hukum", lifespan=lifespan)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.state.store = store
     app.state.registry = registry
+    app.state.cluster = cluster
     app.state.room_quota = RoomQuota(rooms_per_hour)
     app.state.hello_timeout = hello_timeout
 

@@ -10,7 +10,7 @@ import itertools
 import typing
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
@@ -129,7 +129,9 @@ async def get_verify(
 
 
 @router.get("/health")
-def health(session: Annotated[Session, Depends(get_session)]) -> dict[str, Any]:
-    """The server is up and the database answers."""
+def health(session: Annotated[Session, Depends(get_session)], request: Request) -> dict[str, Any]:
+    """The server is up and the database answers (for load balancers); in a cluster, also
+    the process's name there."""
     session.execute(text("SELECT 1"))
-    return {"ok": True}
+    cluster = request.app.state.cluster
+    return {"ok": True} if cluster is None else {"ok": True, "process": cluster.id}

@@ -22,7 +22,7 @@ from hukum.server.protocol import (
     parse_client_message,
     parse_hello,
 )
-from hukum.server.tables import Registry, Table
+from hukum.server.tables import Registry, Room
 
 router = APIRouter()
 
@@ -30,6 +30,8 @@ router = APIRouter()
 RATE, BURST = 20.0, 40.0
 #: Seconds a new connection has to send its hello (``create_app(hello_timeout=…)``).
 HELLO_TIMEOUT = 10.0
+#: The close code after a ``reconnect`` message (WebSocket's "service restart").
+RECONNECT_CLOSE = 1012
 _CLOSE = object()
 
 
@@ -72,7 +74,7 @@ async def _hello(websocket: WebSocket, timeout: float) -> Hello | None:
     return parse_hello(text if text is not None else frame.get("bytes") or b"")
 
 
-async def _handle(table: Table, seat: int, text: str) -> dict[str, Any] | None:
+async def _handle(table: Room, seat: int, text: str) -> dict[str, Any] | None:
     """One client message: the answer to send (ack, error, pong)."""
     message, error = parse_client_message(text, max_move=table.max_move_text)
     if message is None:
@@ -138,7 +140,12 @@ async def game_socket(
     seen = int(last) if last and last.isascii() and last.isdigit() and len(last) < 12 else None
     if hello.last is not None:
         seen = hello.last
-    unsubscribe = await table.subscribe(seat, queue.put_nowait, seen)
+    try:
+        unsubscribe = await table.subscribe(seat, queue.put_nowait, seen)
+    except ProtocolError as error:  # the table's owner, another process, did not answer
+        await _refuse(websocket, error, 4000 + error.status)
+        registry.release(table)
+        return
 
     async def writer() -> None:
         while True:
@@ -146,6 +153,9 @@ async def game_socket(
             if item is _CLOSE:
                 return
             await websocket.send_text(json.dumps(item, separators=(",", ":")))
+            if item.get("type") == "reconnect":  # the table moved to another process
+                await websocket.close(RECONNECT_CLOSE)
+                return
 
     send_task = asyncio.create_task(writer())
     bucket = Bucket()

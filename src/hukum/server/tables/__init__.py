@@ -6,17 +6,23 @@
 - :mod:`~hukum.server.tables.state`: the state at one event and how a stored event
   changes it, the same code live and on replay;
 - :mod:`~hukum.server.tables.messages`: every message a seat is told, built in one place;
+- :mod:`~hukum.server.tables.audience`: the connections of a table's seats, each told its
+  own message about every event, and brought up to date when it (re)connects;
 - :mod:`~hukum.server.tables.actor`: the :class:`Table` itself: one change at a time,
   stored before anyone is told, and its narrow interface (submit, subscribe);
+- :mod:`~hukum.server.tables.replica`: a table owned by another process of a cluster
+  (:class:`Replica`), followed from its owner, with the same interface;
 - :mod:`~hukum.server.tables.scheduler`: bots, turn timers, the next deal, the pause;
 - :mod:`~hukum.server.tables.registry`: every table of the process (:class:`Registry`).
 """
 
 from __future__ import annotations
 
-from hukum.server.tables.actor import RESUME_LIMIT, Send, Table
+from hukum.server.tables.actor import Table
+from hukum.server.tables.audience import RESUME_LIMIT, Send
 from hukum.server.tables.config import TableConfig
-from hukum.server.tables.registry import CODE_ALPHABET, CODE_LENGTH, Registry, new_code
+from hukum.server.tables.registry import CODE_ALPHABET, CODE_LENGTH, Registry, Room, new_code
+from hukum.server.tables.replica import Replica
 from hukum.server.tables.scheduler import Stale
 from hukum.server.tables.seats import Seat, new_token, token_hash
 
@@ -25,6 +31,8 @@ __all__ = [
     "CODE_LENGTH",
     "RESUME_LIMIT",
     "Registry",
+    "Replica",
+    "Room",
     "Seat",
     "Send",
     "Stale",

@@ -15,6 +15,11 @@ A person's move is read once from its text (the game's ``parse_move``) and pushe
 the engine's deal, which checks it (an illegal move leaves the deal as it was); the move is
 then stored, and taken back if it cannot be. Whatever tells a seat about the table reads it
 under the lock, so nobody is told of a move before it is stored.
+
+In a cluster of server processes (:mod:`hukum.server.cluster`) the table's actor lives in
+the process that owns the table; the others keep replicas
+(:mod:`~hukum.server.tables.replica`), whose commands it runs and which it sends every
+event it stores (:attr:`Table.followers`).
 """
 
 from __future__ import annotations
@@ -23,67 +28,60 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hukum.game import GameError, IllegalMoveError
 from hukum.server.db import NewEvent
 from hukum.server.fairness import commitment, new_seed
 from hukum.server.protocol import ProtocolError, refused
+from hukum.server.tables.audience import Audience, Send
 from hukum.server.tables.config import TableConfig
 from hukum.server.tables.journal import Journal, to_the_end
-from hukum.server.tables.messages import event_message, event_messages, state_message
-from hukum.server.tables.messages import public as public_table
 from hukum.server.tables.scheduler import Scheduler, Stale
 from hukum.server.tables.seats import Seat, new_token, token_hash
-from hukum.server.tables.state import TableDeal, TableMatch, TableState
+from hukum.server.tables.state import TableDeal, TableMatch
 
-__all__ = ["RESUME_LIMIT", "Send", "Table"]
+if TYPE_CHECKING:
+    from hukum.server.cluster import Cluster
+
+__all__ = ["Table"]
 
 log = logging.getLogger("hukum.server")
 
-#: A reconnecting seat that missed at most this many events is sent them one by one;
-#: after a longer absence it gets a ``state`` instead.
-RESUME_LIMIT = 200
 
-Send = Callable[[dict[str, Any]], None]
-
-
-@dataclass
-class _Sub:
-    seat: int
-    send: Send
-
-
-class Table(TableState):
+class Table(Audience):
     """One room, one match: seats, the engine state, the event counter, subscribers."""
 
     def __init__(
-        self, code: str, config: TableConfig, journal: Journal, bot_delay: float = 0.6
+        self,
+        code: str,
+        config: TableConfig,
+        journal: Journal,
+        bot_delay: float = 0.6,
+        cluster: Cluster | None = None,
     ) -> None:
-        super().__init__(code, config)
+        super().__init__(code, config, journal.store)
         self.journal = journal
-        self.store = journal.store
         self.bot_delay = bot_delay
-        self.lock = asyncio.Lock()
-        self.max_move_text = self.spec.max_move_text(config.rules)
-        """The longest move text of the table's game under its rules."""
-        self.resume_limit = RESUME_LIMIT
+        self.cluster = cluster
+        """The cluster this process is part of (None: the only process)."""
+        self.followers: set[str] = set()
+        """The other processes that follow the table (they are sent its events)."""
+        self.remote: dict[str, list[int]] = {}
+        """Each other process's connections, by seat (counted in the seats' connections)."""
         self.scheduler = Scheduler(self)
-        self.analyses: dict[int, asyncio.Task[dict[str, Any]]] = {}
-        """The analysis of each finished deal asked for (by deal number), solved once."""
-        self._subs: dict[int, _Sub] = {}
-        self._next_sub = 0
 
     # ------------------------------------------------------------ replay and commit
 
     @classmethod
-    def load(cls, code: str, journal: Journal, bot_delay: float) -> Table | None:
+    def load(
+        cls, code: str, journal: Journal, bot_delay: float, cluster: Cluster | None = None
+    ) -> Table | None:
         """Rebuild a table from the database by replaying its event log."""
         config = journal.store.room(code)
         if config is None:
             return None
-        table = cls(code, TableConfig.from_dict(config), journal, bot_delay)
+        table = cls(code, TableConfig.from_dict(config), journal, bot_delay, cluster)
         for ev in journal.store.events(code):
             table.apply(ev.number, ev.kind, ev.data)
         return table
@@ -133,108 +131,69 @@ class Table(TableState):
 
     # ------------------------------------------------------------ what seats see
 
-    def public(self) -> dict[str, Any]:
-        """The public table (no tokens, no cards)."""
-        return public_table(self)
-
     def _publish(self, kind: str, data: dict[str, Any], move: object | None) -> None:
-        """Tell every subscriber about the event just applied: each seat's message built
-        once, however many connections it has."""
-        if not self._subs:
-            return
-        subs = list(self._subs.values())
-        told = event_messages(self, (sub.seat for sub in subs), kind, data, move)
-        for sub in subs:
-            try:
-                sub.send(told[sub.seat])
-            except Exception:  # a broken connection must not stop the table
-                log.exception("sending to a subscriber of table %s failed", self.code)
+        """Tell every subscriber of this process, and every process that follows the table,
+        about the event just applied."""
+        super()._publish(kind, data, move)
+        if self.followers and self.cluster is not None:
+            message = {
+                "from": self.cluster.id,
+                "code": self.code,
+                "n": self.event,
+                "kind": kind,
+                "data": data,
+                "conn": [s.connections for s in self.seats],
+            }
+            for process in self.followers:
+                self.cluster.tell(process, message)
 
     async def subscribe(self, seat: int, send: Send, last: int | None = None) -> Callable[[], None]:
         """Receive this seat's messages; returns the function that ends the subscription.
-
-        First the seat is brought up to date. A client that saw every event up to ``last``
-        (at most :attr:`resume_limit` behind) is sent the events it missed, each exactly
-        as it would have been told live (:meth:`replay`), or nothing if it missed none;
-        any other client gets a ``state``. Events that happen while the missed ones are
-        read back from the log are held and sent after them, so the seat sees every event
-        once, in order.
-        """
+        First the seat is brought up to date (:meth:`Audience._greet`): the events it
+        missed since ``last``, or a ``state``."""
         async with self.lock:  # never between a move and its write
-            key = self._next_sub
-            self._next_sub += 1
             paused = not self.present()
             self.seats[seat].connections += 1
-            sub = self._subs[key] = _Sub(seat, send)
-            unsubscribe = self._unsubscriber(key, seat)
+            sub, unsubscribe = self._join(seat, send)
             if paused and self.status == "playing":
                 self.resume()
-            upto = self.event
-            if last is None or not 0 <= last <= upto or upto - last > self.resume_limit:
-                send(state_message(self, seat))
-                return unsubscribe
-            if last == upto:
-                return unsubscribe
-            held: list[dict[str, Any]] = []
-            sub.send = held.append
-            connections = [s.connections for s in self.seats]
-        try:
-            missed = await asyncio.to_thread(self.replay, seat, last, upto, connections)
-        except asyncio.CancelledError:
-            unsubscribe()
-            raise
-        except Exception:
-            log.exception("replaying table %s for seat %d failed; sending a state", self.code, seat)
-            async with self.lock:
-                send(state_message(self, seat))
-                sub.send = send
-            return unsubscribe
-        for message in missed + held:
-            send(message)
-        sub.send = send
+            missed = self._greet(sub, seat, last)
+        if missed is not None:
+            try:
+                await self._send_missed(sub, seat, missed)
+            except asyncio.CancelledError:
+                unsubscribe()
+                raise
         return unsubscribe
 
-    def _unsubscriber(self, key: int, seat: int) -> Callable[[], None]:
-        def unsubscribe() -> None:
-            if self._subs.pop(key, None) is not None:
-                self.seats[seat].connections -= 1
+    def _left(self, seat: int) -> None:
+        self.seats[seat].connections -= 1
 
-        return unsubscribe
-
-    def replay(
-        self, seat: int, last: int, upto: int, connections: list[int] | None = None
-    ) -> list[dict[str, Any]]:
-        """The messages ``seat`` was told about events ``last``+1 … ``upto``, rebuilt from the
-        stored log (a copy of the table's state replays it; runs in a worker thread). The
-        same code builds them as live (:mod:`~hukum.server.tables.messages`), so they hold
-        exactly what the seat saw then; only the seats' ``connected`` flags are those of now
-        (``connections``)."""
-        copy = TableState(self.code, self.config)
-        for s, n in zip(copy.seats, connections or [], strict=False):
-            s.connections = n
-        told: list[dict[str, Any]] = []
-        for ev in self.store.events(self.code, upto=upto):
-            if ev.number != copy.event + 1:
-                raise RuntimeError(f"table {self.code}: event {ev.number} after {copy.event}")
-            move = copy.apply(ev.number, ev.kind, ev.data)
-            if ev.number > last:
-                told.append(event_message(copy, seat, ev.kind, ev.data, move))
-        if copy.event != upto:
-            raise RuntimeError(f"table {self.code}: the log ends at {copy.event}, not {upto}")
-        return told
-
-    async def finished_deal(self, number: int) -> TableDeal:
-        """Deal ``number`` (from 1) once it is over, when all its cards are public (read under
-        the lock: never a deal whose last move is still being stored); ``unknown_deal`` or
-        ``deal_not_over`` otherwise."""
+    async def attach(self, seat: int, process: str) -> int:
+        """A connection of ``seat`` at another process (which follows the table from now
+        on); the last event number."""
         async with self.lock:
-            deals = list(self.match.deals) if self.match is not None else []
-            if not 1 <= number <= len(deals):
-                raise ProtocolError("unknown_deal", f"no deal {number} at this table", 404)
-            deal = deals[number - 1]
-            if not deal.is_over():
-                raise ProtocolError("deal_not_over", "a deal is shown once it is over", 409)
-            return deal
+            self._seat(seat)
+            paused = not self.present()
+            self.seats[seat].connections += 1
+            self.remote.setdefault(process, [0] * len(self.seats))[seat] += 1
+            self.followers.add(process)
+            if paused and self.status == "playing":
+                self.resume()
+            return self.event
+
+    def detach(self, seat: int, process: str) -> None:
+        """A connection of ``seat`` at another process ended."""
+        counts = self.remote.get(process)
+        if counts is not None and 0 <= seat < len(counts) and counts[seat] > 0:
+            counts[seat] -= 1
+            self.seats[seat].connections -= 1
+
+    def forget_process(self, process: str) -> None:
+        """Another process is dead: its connections and its following end."""
+        self.followers.discard(process)
+        for seat, n in enumerate(self.remote.pop(process, [])):
+            self.seats[seat].connections -= n
 
     # ------------------------------------------------------------ lobby actions
 

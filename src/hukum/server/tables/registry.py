@@ -1,23 +1,35 @@
-"""Every table of this process, by room code, loaded from the database on first use."""
+"""Every table of this process, by room code, loaded from the database on first use.
+
+Alone, the process owns every table. In a cluster (:mod:`hukum.server.cluster`) it owns
+the tables it claimed (their actors, :class:`Table`) and follows the others its players
+sit at (:class:`Replica`); it runs the commands other processes send for the tables it
+owns, and takes over the tables of a process that died.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import secrets
+from typing import Any
 
+from hukum.server.cluster import Cluster
 from hukum.server.db import Store
 from hukum.server.protocol import ProtocolError
 from hukum.server.tables.actor import Table
 from hukum.server.tables.config import TableConfig
 from hukum.server.tables.journal import Journal
+from hukum.server.tables.replica import Replica
 
-__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Registry", "new_code"]
+__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Registry", "Room", "new_code"]
 
 log = logging.getLogger("hukum.server")
 
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 CODE_LENGTH = 8
+
+#: A table as the connections of this process reach it: its actor here, or a replica.
+Room = Table | Replica
 
 
 def new_code() -> str:
@@ -28,34 +40,64 @@ def new_code() -> str:
 class Registry:
     """Every table of this process, loaded from the database on first use."""
 
-    def __init__(self, store: Store, bot_delay: float) -> None:
+    def __init__(self, store: Store, bot_delay: float, cluster: Cluster | None = None) -> None:
         self.store = store
         self.journal = Journal(store)
         """Writes the events of every table of the process (group commit)."""
         self.bot_delay = bot_delay
-        self.tables: dict[str, Table] = {}
-        self._loading: dict[str, asyncio.Task[Table | None]] = {}
+        self.cluster = cluster
+        """The cluster this process is part of, or None (the only process)."""
+        self.tables: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Task[Room | None]] = {}
+        self._background: set[asyncio.Task[Any]] = set()
 
     def _add(self, table: Table) -> Table:
         """Keep a loaded table (unless another load of it won) and resume it."""
         known = self.tables.get(table.code)
-        if known is not None:
+        if isinstance(known, Table):
             return known
+        if known is not None:
+            self._drop(known, "the table moved to this server process")
         self.tables[table.code] = table
         table.resume()
         return table
 
-    async def _load(self, code: str) -> Table | None:
+    def _read(self, code: str) -> Table | None:
+        """Read a table back from its log (in a worker thread), refused ``damaged_table``
+        if it cannot be."""
         try:
-            table = await asyncio.to_thread(Table.load, code, self.journal, self.bot_delay)
+            return Table.load(code, self.journal, self.bot_delay, self.cluster)
         except Exception:
             log.exception("table %s cannot be read back from its log; left as it is", code)
             raise ProtocolError(
                 "damaged_table", f"table {code} cannot be read back from its log", 500
             ) from None
-        return None if table is None else self._add(table)
 
-    async def get(self, code: str) -> Table | None:
+    async def _load(self, code: str) -> Room | None:
+        if self.cluster is None:
+            table = await asyncio.to_thread(self._read, code)
+            return None if table is None else self._add(table)
+        config = await asyncio.to_thread(self.store.room, code)
+        if config is None:
+            return None
+        owner = await self.cluster.claim(code)
+        if owner == self.cluster.id:
+            table = await asyncio.to_thread(self._read, code)
+            return None if table is None else self._add(table)
+        replica = Replica(
+            code, TableConfig.from_dict(config), self.store, self.cluster, owner, self._gone
+        )
+        self.tables[code] = replica
+        try:
+            await replica.follow()
+        except BaseException:
+            if self.tables.get(code) is replica:
+                del self.tables[code]
+            replica.close()
+            raise
+        return replica
+
+    async def get(self, code: str) -> Room | None:
         """The table with this code, or None; read from the database (in a worker thread)
         on first use. Concurrent first uses share one load. A table whose log cannot be
         read back is refused, ``damaged_table``."""
@@ -70,7 +112,7 @@ class Registry:
             task.add_done_callback(lambda _: self._loading.pop(code, None))
         return await asyncio.shield(task)
 
-    async def require(self, code: str) -> Table:
+    async def require(self, code: str) -> Room:
         """The table, or the ``unknown_table`` error."""
         table = await self.get(code)
         if table is None:
@@ -83,34 +125,71 @@ class Registry:
             code = new_code()
             if await asyncio.to_thread(self.store.create_room, code, config.to_dict()):
                 break
-        table = Table(code, config, self.journal, self.bot_delay)
+        if self.cluster is not None:
+            await self.cluster.claim(code)  # nobody else knows the code yet
+        table = Table(code, config, self.journal, self.bot_delay, self.cluster)
         self.tables[code] = table
         token = await table.take_seat(0, name)
         return table, token
 
-    def release(self, table: Table) -> bool:
-        """Forget a finished table nobody is connected to (its memory is given back; it is
-        read again from the database if it is asked for); whether it was forgotten."""
-        if (
-            table.status != "over"
-            or any(s.connections for s in table.seats)
-            or self.tables.get(table.code) is not table
-        ):
+    def _later(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def release(self, table: Room) -> bool:
+        """Forget a table this process need not keep: its own finished table nobody is
+        connected to (its memory is given back; it is read again from the database if it
+        is asked for), or a replica none of its connections follows; whether it was
+        forgotten."""
+        if self.tables.get(table.code) is not table:
+            return False
+        if isinstance(table, Replica):
+            if table.watched:
+                return False
+            table.close()
+            table.unfollow()
+            del self.tables[table.code]
+            return True
+        if table.status != "over" or any(s.connections for s in table.seats):
             return False
         table.close()
         del self.tables[table.code]
+        if self.cluster is not None:
+            self._later(self.cluster.disown(table.code))
         return True
 
-    async def load_active(self) -> int:
-        """Load and resume every table whose match is not over; how many."""
+    def _drop(self, table: Room, reason: str) -> None:
+        """Forget a table this process no longer owns or follows; its connections are told
+        to reconnect."""
+        if self.tables.get(table.code) is table:
+            del self.tables[table.code]
+        table.close()
+        table.reconnect_all(reason)
+        if isinstance(table, Table) and self.cluster is not None:
+            for process in table.followers:  # their replicas follow nothing now
+                self.cluster.tell(process, {"from": self.cluster.id, "code": table.code, "gone": 1})
 
+    def _gone(self, replica: Replica, reason: str) -> None:
+        """A replica's owner no longer holds the table (or does not answer)."""
+        log.info("table %s: %s; its connections reconnect", replica.code, reason)
+        self._drop(replica, reason)
+
+    async def load_active(self) -> int:
+        """Load and resume every table whose match is not over (in a cluster: that no
+        living process owns); how many."""
+        codes = await asyncio.to_thread(self.store.active_rooms)
+        if self.cluster is not None:
+            codes = [c for c in codes if await self.cluster.claim(c) == self.cluster.id]
+        return len(await self._load_tables(codes))
+
+    async def _load_tables(self, codes: list[str]) -> list[Table]:
         def load() -> list[Table]:
             tables = []
-            for code in self.store.active_rooms():
+            for code in codes:
                 try:
-                    table = Table.load(code, self.journal, self.bot_delay)
-                except Exception:  # one damaged room must not keep the others from play
-                    log.exception("table %s cannot be read back from its log; left as it is", code)
+                    table = self._read(code)
+                except ProtocolError:  # one damaged room must not keep the others from play
                     continue
                 if table is not None:
                     tables.append(table)
@@ -119,9 +198,91 @@ class Registry:
         loaded = await asyncio.to_thread(load)
         for table in loaded:
             self._add(table)
-        return len(loaded)
+        return loaded
 
     def close(self) -> None:
         """Stop every table's timers."""
         for table in self.tables.values():
             table.close()
+
+    # ------------------------------------------------------------ the cluster's handlers
+
+    async def _owned(self, code: str) -> Table:
+        """This process's own table ``code`` (claimed and loaded if nobody living owns
+        it); ``not_owner`` if another process does."""
+        table = self.tables.get(code)
+        if isinstance(table, Table):
+            return table
+        assert self.cluster is not None
+        owner = await self.cluster.claim(code)
+        if owner != self.cluster.id:
+            raise ProtocolError("not_owner", f"table {code} is held by another server process", 503)
+        loaded = await asyncio.to_thread(self._read, code)
+        if loaded is None:
+            raise ProtocolError("unknown_table", f"no table {code!r}", 404)
+        return self._add(loaded)
+
+    async def command(self, sender: str, op: str, code: str, args: dict[str, Any]) -> Any:
+        """Run a command another process sent for a table this process owns."""
+        if op == "unfollow":
+            table = self.tables.get(code)
+            if isinstance(table, Table):
+                table.followers.discard(sender)
+            return None
+        if op == "detach":
+            table = self.tables.get(code)
+            if isinstance(table, Table):
+                table.detach(args["seat"], sender)
+            return None
+        table = await self._owned(code)
+        if op == "follow":
+            table.followers.add(sender)
+            return table.event
+        if op == "attach":
+            return await table.attach(args["seat"], sender)
+        if op == "take_seat":
+            return await table.take_seat(args["seat"], args["name"])
+        if op == "fill_with_bots":
+            return await table.fill_with_bots(args["token"])
+        if op == "start":
+            return await table.start(args["token"], fill=args["fill"])
+        if op == "submit_move":
+            return await table.submit_move(args["seat"], args["text"], args["seen"])
+        if op == "ready":
+            return await table.ready(args["seat"])
+        if op == "take_back":
+            return await table.take_back(args["seat"])
+        raise ProtocolError("bad_message", f"no command {op!r}")
+
+    def event(self, sender: str, message: dict[str, Any]) -> None:
+        """An event of a table this process follows."""
+        table = self.tables.get(message["code"])
+        if isinstance(table, Replica) and table.owner == sender:
+            if "gone" in message:
+                self._gone(table, "the server process that held the table gave it up")
+            else:
+                table.deliver(message)
+
+    async def dead(self, process: str) -> None:
+        """Another process is dead: its connections and replicas here end, and this process
+        takes over whichever of its tables it can claim."""
+        assert self.cluster is not None
+        for table in list(self.tables.values()):
+            if isinstance(table, Replica) and table.owner == process:
+                self._drop(table, "the server process that held the table stopped")
+            elif isinstance(table, Table):
+                table.forget_process(process)
+        codes = sorted(await self.cluster.owned_by(process))
+        mine = [c for c in codes if await self.cluster.claim(c) == self.cluster.id]
+        if mine:
+            tables = await self._load_tables(mine)
+            log.info("took over %d table(s) of process %s", len(tables), process)
+            for table in tables:
+                if table.status == "over":
+                    self.release(table)
+        await self.cluster.forget(process)
+
+    def lost(self) -> None:
+        """This process was taken for dead: another may own its tables now."""
+        for table in list(self.tables.values()):
+            self._drop(table, "the server process was taken for stopped")

@@ -1,0 +1,194 @@
+"""A table's audience: the connections of its seats, each told its own message about
+every event, and brought up to date when it (re)connects.
+
+Both the table's actor (:class:`~hukum.server.tables.Table`, in the process that owns the
+table) and its replicas in the other processes of a cluster
+(:class:`~hukum.server.tables.Replica`) tell their connections the same messages, built by
+the same code (:mod:`~hukum.server.tables.messages`), from the same state
+(:class:`~hukum.server.tables.state.TableState`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from hukum.server.db import Store
+from hukum.server.protocol import ProtocolError
+from hukum.server.tables.config import TableConfig
+from hukum.server.tables.messages import event_message, event_messages, state_message
+from hukum.server.tables.messages import public as public_table
+from hukum.server.tables.state import TableDeal, TableState
+
+__all__ = ["RESUME_LIMIT", "Audience", "Send", "reconnect_message"]
+
+log = logging.getLogger("hukum.server")
+
+#: A reconnecting seat that missed at most this many events is sent them one by one;
+#: after a longer absence it gets a ``state`` instead.
+RESUME_LIMIT = 200
+
+Send = Callable[[dict[str, Any]], None]
+
+
+def reconnect_message(reason: str) -> dict[str, Any]:
+    """The last message of a connection whose table moved to another server process: the
+    client reconnects (with the last event it saw) and loses nothing."""
+    return {"type": "reconnect", "reason": reason}
+
+
+@dataclass
+class _Sub:
+    seat: int
+    send: Send
+
+
+@dataclass
+class _Missed:
+    """What a reconnecting seat missed: events ``last``+1 … ``upto``, and the events told
+    while they are read back (``held``)."""
+
+    send: Send
+    held: list[dict[str, Any]]
+    last: int
+    upto: int
+    connections: list[int]
+
+
+class Audience(TableState):
+    """A table's state and the connections of its seats."""
+
+    def __init__(self, code: str, config: TableConfig, store: Store) -> None:
+        super().__init__(code, config)
+        self.store = store
+        self.lock = asyncio.Lock()
+        """Held while the table changes (in the actor, through a move's write)."""
+        self.max_move_text = self.spec.max_move_text(config.rules)
+        """The longest move text of the table's game under its rules."""
+        self.resume_limit = RESUME_LIMIT
+        self.analyses: dict[int, asyncio.Task[dict[str, Any]]] = {}
+        """The analysis of each finished deal asked for (by deal number), solved once."""
+        self._subs: dict[int, _Sub] = {}
+        self._next_sub = 0
+
+    def public(self) -> dict[str, Any]:
+        """The public table (no tokens, no cards)."""
+        return public_table(self)
+
+    @property
+    def watched(self) -> bool:
+        """Whether any connection of this process follows the table."""
+        return bool(self._subs)
+
+    def _publish(self, kind: str, data: dict[str, Any], move: object | None) -> None:
+        """Tell every subscriber about the event just applied: each seat's message built
+        once, however many connections it has."""
+        if not self._subs:
+            return
+        subs = list(self._subs.values())
+        told = event_messages(self, (sub.seat for sub in subs), kind, data, move)
+        for sub in subs:
+            try:
+                sub.send(told[sub.seat])
+            except Exception:  # a broken connection must not stop the table
+                log.exception("sending to a subscriber of table %s failed", self.code)
+
+    def reconnect_all(self, reason: str) -> None:
+        """Tell every connection to reconnect (the table moved to another process), and
+        forget them."""
+        subs = list(self._subs.values())
+        self._subs.clear()
+        for sub in subs:
+            try:
+                sub.send(reconnect_message(reason))
+            except Exception:
+                log.exception("sending to a subscriber of table %s failed", self.code)
+
+    def _join(self, seat: int, send: Send) -> tuple[_Sub, Callable[[], None]]:
+        """A new subscription of ``seat``, and the function that ends it."""
+        key = self._next_sub
+        self._next_sub += 1
+        sub = self._subs[key] = _Sub(seat, send)
+
+        def unsubscribe() -> None:
+            if self._subs.pop(key, None) is not None:
+                self._left(seat)
+
+        return sub, unsubscribe
+
+    def _left(self, seat: int) -> None:
+        """A connection of ``seat`` ended."""
+
+    def _greet(self, sub: _Sub, seat: int, last: int | None) -> _Missed | None:
+        """Bring a new subscription up to date (it joined at the current event; in the
+        actor, under the lock): a client that saw every event up to ``last`` (at most
+        :attr:`resume_limit` behind) is to be sent the events it missed, each exactly as it
+        would have been told live (:meth:`_send_missed`), or nothing if it missed none; any
+        other client gets a ``state`` now. Events that happen while the missed ones are
+        read back from the log are held and sent after them, so the seat sees every event
+        once, in order."""
+        send, upto = sub.send, self.event
+        if last is None or not 0 <= last <= upto or upto - last > self.resume_limit:
+            send(state_message(self, seat))
+            return None
+        if last == upto:
+            return None
+        held: list[dict[str, Any]] = []
+        sub.send = held.append
+        return _Missed(send, held, last, upto, [s.connections for s in self.seats])
+
+    async def _send_missed(self, sub: _Sub, seat: int, missed: _Missed) -> None:
+        """Read the missed events back from the log (in a worker thread) and send them,
+        then the events held meanwhile; a ``state`` if the log cannot be read."""
+        send = missed.send
+        try:
+            told = await asyncio.to_thread(
+                self.replay, seat, missed.last, missed.upto, missed.connections
+            )
+        except Exception:
+            log.exception("replaying table %s for seat %d failed; sending a state", self.code, seat)
+            async with self.lock:
+                send(state_message(self, seat))
+                sub.send = send
+            return
+        for message in told + missed.held:
+            send(message)
+        sub.send = send
+
+    def replay(
+        self, seat: int, last: int, upto: int, connections: list[int] | None = None
+    ) -> list[dict[str, Any]]:
+        """The messages ``seat`` was told about events ``last``+1 … ``upto``, rebuilt from the
+        stored log (a copy of the table's state replays it; runs in a worker thread). The
+        same code builds them as live (:mod:`~hukum.server.tables.messages`), so they hold
+        exactly what the seat saw then; only the seats' ``connected`` flags are those of now
+        (``connections``)."""
+        copy = TableState(self.code, self.config)
+        for s, n in zip(copy.seats, connections or [], strict=False):
+            s.connections = n
+        told: list[dict[str, Any]] = []
+        for ev in self.store.events(self.code, upto=upto):
+            if ev.number != copy.event + 1:
+                raise RuntimeError(f"table {self.code}: event {ev.number} after {copy.event}")
+            move = copy.apply(ev.number, ev.kind, ev.data)
+            if ev.number > last:
+                told.append(event_message(copy, seat, ev.kind, ev.data, move))
+        if copy.event != upto:
+            raise RuntimeError(f"table {self.code}: the log ends at {copy.event}, not {upto}")
+        return told
+
+    async def finished_deal(self, number: int) -> TableDeal:
+        """Deal ``number`` (from 1) once it is over, when all its cards are public (read under
+        the lock: never a deal whose last move is still being stored); ``unknown_deal`` or
+        ``deal_not_over`` otherwise."""
+        async with self.lock:
+            deals = list(self.match.deals) if self.match is not None else []
+            if not 1 <= number <= len(deals):
+                raise ProtocolError("unknown_deal", f"no deal {number} at this table", 404)
+            deal = deals[number - 1]
+            if not deal.is_over():
+                raise ProtocolError("deal_not_over", "a deal is shown once it is over", 409)
+            return deal

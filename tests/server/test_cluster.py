@@ -1,0 +1,339 @@
+"""Many ``hukum serve`` processes on one PostgreSQL database and one Redis server
+(:mod:`hukum.server.cluster`): a player may connect to any process, commands reach the
+table's owner and its events reach every connection, and a killed owner's tables are taken
+over from the event log, their players resuming with ``last`` and losing nothing.
+
+Real processes, a real Redis (Debian's ``redis-server``) and a real PostgreSQL
+(``HUKUM_TEST_POSTGRES_URL``). Skipped, with the reason, where either is missing, unless
+``HUKUM_REQUIRE_REDIS=1`` (CI sets it): then they fail.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+import redis
+import websockets
+
+from tests.server.helpers import Player, check_no_leaks, hello
+from tests.server.test_restart import free_port, run, start_server
+
+ONE_DEAL = {"deals": 1, "target": None}
+
+
+@pytest.fixture
+def redis_url() -> Iterator[str]:
+    """A private ``redis-server`` on a free port, stopped afterwards."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        message = "redis-server is not installed (Debian: apt-get install redis-server)"
+        if os.environ.get("HUKUM_REQUIRE_REDIS") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+    port = free_port()
+    server = subprocess.Popen(
+        [binary, "--port", str(port), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"],
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        client = redis.Redis.from_url(url)
+        for _ in range(100):
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        client.close()
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@dataclass
+class Node:
+    """One server process of the cluster."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws(self, code: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{code}"
+
+    def name(self) -> str:
+        name: str = httpx.get(self.http + "/api/health").json()["process"]
+        return name
+
+
+@dataclass
+class Cluster:
+    """Server processes on one database and one Redis."""
+
+    database_url: str
+    redis_url: str
+    nodes: list[Node] = field(default_factory=list)
+
+    def start(self, port: int | None = None) -> Node:
+        port = port or free_port()
+        process = start_server(self.database_url, port, "warning", "--redis-url", self.redis_url)
+        node = Node(port, process)
+        self.nodes.append(node)
+        return node
+
+    def owner(self, code: str) -> str | None:
+        client = redis.Redis.from_url(self.redis_url, decode_responses=True)
+        try:
+            owner = client.get(f"hukum:owner:{code}")
+            return None if owner is None else str(owner)
+        finally:
+            client.close()
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            if node.process.poll() is None:
+                node.process.send_signal(signal.SIGTERM)
+        for node in self.nodes:
+            try:
+                node.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                node.process.kill()
+
+
+@pytest.fixture
+def cluster(postgres_url: str, redis_url: str) -> Iterator[Cluster]:
+    made = Cluster(postgres_url, redis_url)
+    try:
+        yield made
+    finally:
+        made.stop()
+
+
+def create(node: Node, **body: Any) -> dict[str, Any]:
+    made: dict[str, Any] = httpx.post(node.http + "/api/tables", json=body).json()
+    assert "code" in made, made
+    return made
+
+
+@dataclass
+class Seen:
+    """What one client saw: every message, the sockets it used and how each ended."""
+
+    player: Player
+    closes: list[int | None] = field(default_factory=list)
+    reconnects: list[float] = field(default_factory=list)
+    acked: list[int] = field(default_factory=list)
+
+
+async def play(
+    url: Callable[[], str],
+    token: str,
+    player: Player,
+    *,
+    stop: Callable[[Player], bool] = lambda p: p.match_over,
+    seconds: float = 120,
+    last: int | None = None,
+) -> Seen:
+    """Play as ``player`` at the socket ``url()`` until ``stop`` (having seen every event up
+    to ``last`` before); on a ``reconnect`` message or a dropped socket, connect again (to
+    ``url()``) with the last event seen."""
+    seen = Seen(player)
+    async with asyncio.timeout(seconds):
+        while not stop(player):
+            try:
+                async with websockets.connect(url(), open_timeout=5) as ws:
+                    await ws.send(json.dumps(hello(token, last)))
+                    player.pending = False  # an unanswered move is seen again in the events
+                    player.decided = -1
+                    async for text in _frames(ws):
+                        message = json.loads(text)
+                        if message["type"] == "reconnect":
+                            seen.reconnects.append(time.monotonic())
+                            continue
+                        if message["type"] == "ack":
+                            seen.acked.append(message["event"])
+                        last = message.get("event", last) if message["type"] != "ack" else last
+                        for out in player.feed(message):
+                            if out["type"] == "move":
+                                out["event"] = player.latest["event"] if player.latest else None
+                            await ws.send(json.dumps(out))
+                        if stop(player):
+                            return seen
+                    seen.closes.append(ws.close_code)
+            except (OSError, websockets.WebSocketException):
+                seen.closes.append(None)
+                await asyncio.sleep(0.2)
+    return seen
+
+
+async def _frames(ws: websockets.ClientConnection) -> AsyncIterator[str | bytes]:
+    """The socket's messages until it closes, however it closes (its code is then
+    ``ws.close_code``)."""
+    try:
+        async for text in ws:
+            yield text
+    except websockets.ConnectionClosed:
+        return
+
+
+def events_of(seen: Seen) -> list[int]:
+    """The event numbers the client was told, in order (a ``state`` counts as its event)."""
+    return [m["event"] for m in seen.player.log if m["type"] in ("state", "event")]
+
+
+def test_a_player_at_another_process_plays_a_whole_deal(cluster: Cluster) -> None:
+    """The table is owned by the process that made it; its player connects to the other:
+    moves go to the owner and come back as events; a refused move is refused the same way
+    and changes nothing; the player sees no card it may not see."""
+    a, b = cluster.start(), cluster.start()
+    assert a.name() != b.name()
+    made = create(a, start_now=True, options=ONE_DEAL)
+    code, token = made["code"], made["token"]
+    assert cluster.owner(code) == a.name()
+
+    async def refused_then_played() -> tuple[dict[str, Any], Seen]:
+        async with websockets.connect(b.ws(code)) as ws:
+            await ws.send(json.dumps(hello(token)))
+            state = json.loads(await ws.recv())
+            while state["view"] is None or state["view"]["turn"] != 0:
+                state = json.loads(await ws.recv())
+            await ws.send(json.dumps({"type": "move", "move": "xx", "ref": 1}))
+            refusal: dict[str, Any] = json.loads(await ws.recv())
+            table = httpx.get(f"{b.http}/api/tables/{code}").json()
+            assert table["event"] == state["event"]  # refused: nothing changed
+        seen = await play(lambda: b.ws(code), token, Player())
+        return refusal, seen
+
+    refusal, seen = run(refused_then_played())
+    assert refusal["type"] == "error" and refusal["error"]["code"] == "invalid_move", refusal
+    assert not seen.player.errors, seen.player.errors
+    assert seen.player.deals_over == 1 and seen.player.match_over
+    numbers = events_of(seen)
+    assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), numbers
+    assert check_no_leaks(seen.player.log, 0) == 1
+    assert cluster.owner(code) == a.name()  # relayed, never moved
+    record = httpx.get(f"{b.http}/api/tables/{code}/record").json()
+    assert len(record["deals"]) == 1
+
+
+def test_four_people_on_two_processes_see_the_same_table(cluster: Cluster) -> None:
+    """Seats taken and the match started through the process that does not own the table;
+    two players on each process; every seat is told the same events in the same order."""
+    a, b = cluster.start(), cluster.start()
+    made = create(a, options=ONE_DEAL, name="Asha")
+    code = made["code"]
+    tokens = [made["token"]]
+    for seat in (1, 2, 3):
+        taken = httpx.post(f"{b.http}/api/tables/{code}/seats/{seat}", json={"name": f"P{seat}"})
+        assert taken.status_code == 200, taken.text
+        tokens.append(taken.json()["token"])
+    started = httpx.post(f"{b.http}/api/tables/{code}/start", json={"token": tokens[2]})
+    assert started.status_code == 200, started.text
+    assert started.json()["table"]["status"] == "playing"
+    table = httpx.get(f"{b.http}/api/tables/{code}").json()
+    assert [s["name"] for s in table["seats"]] == ["Asha", "P1", "P2", "P3"]
+
+    async def everyone() -> list[Seen]:
+        nodes = [a, b, a, b]
+        return await asyncio.gather(
+            *(
+                play(functools.partial(node.ws, code), token, Player())
+                for node, token in zip(nodes, tokens, strict=True)
+            )
+        )
+
+    seens = run(everyone())
+    for seat, seen in enumerate(seens):
+        assert not seen.player.errors, (seat, seen.player.errors)
+        assert check_no_leaks(seen.player.log, seat) == 1
+    kinds = [
+        [(m["event"], m.get("kind")) for m in s.player.log if m["type"] == "event"] for s in seens
+    ]
+    ends = [k[-1][0] for k in kinds]
+    assert len(set(ends)) == 1, ends
+    # Each saw every event after its first message, the same ones.
+    common = max(k[0][0] for k in kinds)
+    tails = [[e for e in k if e[0] >= common] for k in kinds]
+    assert all(t == tails[0] for t in tails), tails
+
+
+def test_a_killed_owner_is_taken_over_and_nothing_is_lost(cluster: Cluster) -> None:
+    """kill -9 of the owner in the middle of a deal: the other process takes the table over
+    from its log within seconds; its player is told to reconnect, does so with the last event
+    it saw, and plays on; every acknowledged move is in the log, once."""
+    a, b = cluster.start(), cluster.start()
+    made = create(a, start_now=True, options=ONE_DEAL)
+    code, token = made["code"], made["token"]
+    b_name = b.name()
+    killed: list[float] = []
+    owners: list[str | None] = []
+
+    async def go_on(player: Player, last: int | None) -> Seen:
+        return await play(lambda: b.ws(code), token, player, last=last)
+
+    async def whole() -> tuple[Seen, Seen]:
+        player = Player()
+        # Play five moves through b, keep the socket open, kill a, and go on.
+        seen = Seen(player)
+        last = None
+        async with websockets.connect(b.ws(code)) as ws:
+            await ws.send(json.dumps(hello(token)))
+            async for text in _frames(ws):
+                message = json.loads(text)
+                if message["type"] == "ack":
+                    seen.acked.append(message["event"])
+                elif message["type"] == "reconnect":
+                    seen.reconnects.append(time.monotonic())
+                    continue
+                last = message.get("event", last)
+                for out in player.feed(message):
+                    if out["type"] == "move":
+                        out["event"] = last
+                    await ws.send(json.dumps(out))
+                if player.moves >= 5 and not player.pending and not killed:
+                    a.process.send_signal(signal.SIGKILL)
+                    killed.append(time.monotonic())
+            seen.closes.append(ws.close_code)
+        for _ in range(100):  # b claims the table as it takes a's over
+            owners.append(cluster.owner(code))
+            if owners[-1] == b_name:
+                break
+            await asyncio.sleep(0.05)
+        rest = await go_on(player, last)
+        return seen, rest
+
+    first, rest = run(whole())
+    assert killed and first.reconnects, first.closes
+    assert first.closes == [1012]
+    took = first.reconnects[0] - killed[0]
+    assert took < 10, took
+    assert owners[-1] == b_name, owners
+    assert not rest.player.errors, rest.player.errors
+    assert rest.player.match_over
+    numbers = events_of(rest)
+    assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), numbers
+    assert check_no_leaks(rest.player.log, 0) == 1
+    # Every acknowledged move is in the log, once; the log has no gap.
+    from hukum.server.db import Store, make_engine
+
+    store = Store(make_engine(cluster.database_url))
+    log = store.events(code)
+    assert [e.number for e in log] == list(range(1, len(log) + 1))
+    for number in first.acked + rest.acked:
+        assert log[number - 1].kind == "move" and log[number - 1].data["seat"] == 0
