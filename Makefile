@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # The extras installed into the virtual environment (CI adds train: PyTorch, sb3-contrib).
 EXTRAS ?= dev,rl
 
-.PHONY: run test lint bench screenshots clean
+.PHONY: run cluster test lint bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,10 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/hukum serve
+
+# Two server processes behind HAProxy on one PostgreSQL and one Redis, until Ctrl-C.
+cluster: $(STAMP)
+	scripts/cluster.sh
 
 test: $(STAMP)
 	@scripts/chromium.sh

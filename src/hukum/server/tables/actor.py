@@ -158,13 +158,7 @@ class Table(Audience):
             if paused and self.status == "playing":
                 self.resume()
             missed = self._greet(sub, seat, last)
-        if missed is not None:
-            try:
-                await self._send_missed(sub, seat, missed)
-            except asyncio.CancelledError:
-                unsubscribe()
-                raise
-        return unsubscribe
+        return await self._send_missed(sub, seat, missed, unsubscribe)
 
     def _left(self, seat: int) -> None:
         self.seats[seat].connections -= 1

@@ -140,23 +140,32 @@ class Audience(TableState):
         sub.send = held.append
         return _Missed(send, held, last, upto, [s.connections for s in self.seats])
 
-    async def _send_missed(self, sub: _Sub, seat: int, missed: _Missed) -> None:
+    async def _send_missed(
+        self, sub: _Sub, seat: int, missed: _Missed | None, unsubscribe: Callable[[], None]
+    ) -> Callable[[], None]:
         """Read the missed events back from the log (in a worker thread) and send them,
-        then the events held meanwhile; a ``state`` if the log cannot be read."""
+        then the events held meanwhile; a ``state`` if the log cannot be read. The
+        subscription ends if the caller is cancelled meanwhile; else ``unsubscribe``."""
+        if missed is None:
+            return unsubscribe
         send = missed.send
         try:
             told = await asyncio.to_thread(
                 self.replay, seat, missed.last, missed.upto, missed.connections
             )
+        except asyncio.CancelledError:
+            unsubscribe()
+            raise
         except Exception:
             log.exception("replaying table %s for seat %d failed; sending a state", self.code, seat)
             async with self.lock:
                 send(state_message(self, seat))
                 sub.send = send
-            return
+            return unsubscribe
         for message in told + missed.held:
             send(message)
         sub.send = send
+        return unsubscribe
 
     def replay(
         self, seat: int, last: int, upto: int, connections: list[int] | None = None

@@ -130,13 +130,7 @@ class Replica(Audience):
         await self._call("attach", seat=seat)
         sub, unsubscribe = self._join(seat, send)
         missed = self._greet(sub, seat, last)  # the replica changes only between awaits
-        if missed is not None:
-            try:
-                await self._send_missed(sub, seat, missed)
-            except asyncio.CancelledError:
-                unsubscribe()
-                raise
-        return unsubscribe
+        return await self._send_missed(sub, seat, missed, unsubscribe)
 
     def _left(self, seat: int) -> None:
         self.cluster.command(self.owner, "detach", self.code, seat=seat)
