@@ -20,6 +20,7 @@ import subprocess
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
@@ -27,6 +28,10 @@ import pytest
 import redis
 import websockets
 
+from hukum.games import game_named
+from hukum.server.db import Store, make_engine, migrate
+from hukum.server.protocol import ProtocolError
+from hukum.server.tables import Registry, Table, TableConfig
 from tests.server.helpers import Player, check_no_leaks, hello
 from tests.server.test_restart import free_port, run, start_server
 
@@ -88,11 +93,19 @@ class Cluster:
 
     database_url: str
     redis_url: str
+    logs: Path
     nodes: list[Node] = field(default_factory=list)
 
     def start(self, port: int | None = None) -> Node:
         port = port or free_port()
-        process = start_server(self.database_url, port, "warning", "--redis-url", self.redis_url)
+        process = start_server(
+            self.database_url,
+            port,
+            "info",
+            "--redis-url",
+            self.redis_url,
+            log=self.logs / f"server-{port}.log",
+        )
         node = Node(port, process)
         self.nodes.append(node)
         return node
@@ -117,8 +130,10 @@ class Cluster:
 
 
 @pytest.fixture
-def cluster(postgres_url: str, redis_url: str) -> Iterator[Cluster]:
-    made = Cluster(postgres_url, redis_url)
+def cluster(postgres_url: str, redis_url: str, tmp_path: Path) -> Iterator[Cluster]:
+    """Server processes on a fresh schema of the test database and a private Redis; their
+    logs are in the test's temporary directory."""
+    made = Cluster(postgres_url, redis_url, tmp_path)
     try:
         yield made
     finally:
@@ -139,6 +154,7 @@ class Seen:
     closes: list[int | None] = field(default_factory=list)
     reconnects: list[float] = field(default_factory=list)
     acked: list[int] = field(default_factory=list)
+    stale: list[dict[str, Any]] = field(default_factory=list)
 
 
 async def play(
@@ -169,7 +185,12 @@ async def play(
                         if message["type"] == "ack":
                             seen.acked.append(message["event"])
                         last = message.get("event", last) if message["type"] != "ack" else last
-                        for out in player.feed(message):
+                        answers = player.feed(message)
+                        if message["type"] == "error" and message["error"]["code"] == "stale_move":
+                            # A move chosen on a replayed event, whose turn has passed: the
+                            # page, too, just waits for the next event.
+                            seen.stale.append(player.errors.pop())
+                        for out in answers:
                             if out["type"] == "move":
                                 out["event"] = player.latest["event"] if player.latest else None
                             await ws.send(json.dumps(out))
@@ -330,10 +351,95 @@ def test_a_killed_owner_is_taken_over_and_nothing_is_lost(cluster: Cluster) -> N
     assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), numbers
     assert check_no_leaks(rest.player.log, 0) == 1
     # Every acknowledged move is in the log, once; the log has no gap.
-    from hukum.server.db import Store, make_engine
-
     store = Store(make_engine(cluster.database_url))
     log = store.events(code)
     assert [e.number for e in log] == list(range(1, len(log) + 1))
     for number in first.acked + rest.acked:
         assert log[number - 1].kind == "move" and log[number - 1].data["seat"] == 0
+
+
+def test_an_event_stored_elsewhere_makes_the_table_read_again(tmp_path: Path) -> None:
+    """The event log is the fence: a table whose next event number another process stored
+    first (it took the table over while this one was stopped) refuses, ``table_moved``,
+    tells its connections to reconnect, leaves memory, and is read again from the log."""
+
+    async def scenario() -> None:
+        url = f"sqlite:///{tmp_path / 'hukum.db'}"
+        migrate(url)
+        registry = Registry(Store(make_engine(url)), bot_delay=0)
+        spec = game_named("mindi")
+        config = TableConfig(spec.make_rules("classic", {}), "classic", "rules", None, "mindi")
+        table, token = await registry.create(config, "Asha")
+        told: list[dict[str, Any]] = []
+        await table.subscribe(0, told.append, last=table.event)
+        other = Table.load(table.code, registry.journal, 0)  # another process's copy
+        assert other is not None
+        await other.take_seat(1, "Ravi")
+        with pytest.raises(ProtocolError) as refused:
+            await table.take_seat(1, "Dev")
+        assert refused.value.code == "table_moved"
+        assert told[-1]["type"] == "reconnect", told
+        assert table.code not in registry.tables
+        again = await registry.require(table.code)
+        assert [s.name for s in again.seats[:2]] == ["Asha", "Ravi"]
+        assert again.seat_of(token) == 0
+        registry.close()
+
+    run(scenario())
+
+
+def test_a_stopped_owner_gives_its_tables_up_when_it_wakes(cluster: Cluster) -> None:
+    """An owner stopped (SIGSTOP) longer than its key lives is taken for dead; the other
+    process takes its table over and play goes on there. When it wakes it finds itself
+    taken for dead and gives its tables up: a player who connects to it now is served the
+    table as the new owner has it, and the match ends with a whole log."""
+    a, b = cluster.start(), cluster.start()
+    made = create(a, start_now=True, options=ONE_DEAL)
+    code, token = made["code"], made["token"]
+    b_name = b.name()
+
+    async def scenario() -> tuple[Seen, dict[str, Any]]:
+        player = Player()
+        player.limit = 4
+        first = await play(
+            lambda: b.ws(code), token, player, stop=lambda p: p.moves >= 4 and not p.pending
+        )
+        assert player.latest is not None
+        a.process.send_signal(signal.SIGSTOP)
+        try:
+            for _ in range(200):
+                if cluster.owner(code) == b_name:
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                raise AssertionError("b did not take the table over")
+            player.limit = 6  # two more moves, at b, while a sleeps
+            await play(
+                lambda: b.ws(code),
+                token,
+                player,
+                stop=lambda p: p.moves >= 6 and not p.pending,
+                last=player.latest["event"],
+            )
+        finally:
+            a.process.send_signal(signal.SIGCONT)
+        await asyncio.sleep(2)  # a wakes, renews, finds itself taken for dead
+        now = httpx.get(f"{b.http}/api/tables/{code}").json()["event"]
+        async with websockets.connect(a.ws(code)) as ws:
+            await ws.send(json.dumps(hello(token)))
+            state: dict[str, Any] = json.loads(await ws.recv())
+        assert state["event"] == now  # the new owner's table, not a's old copy
+        player.limit = None
+        rest = await play(lambda: a.ws(code), token, player, last=player.latest["event"])
+        assert first.player is rest.player
+        return rest, state
+
+    rest, state = run(scenario())
+    assert state["type"] == "state", state
+    assert cluster.owner(code) in (b_name, None)  # b's (or given up, the match over)
+    assert not rest.player.errors, rest.player.errors
+    assert rest.player.match_over
+    store = Store(make_engine(cluster.database_url))
+    log = store.events(code)
+    assert [e.number for e in log] == list(range(1, len(log) + 1))
+    assert log[-1].kind == "match_over"

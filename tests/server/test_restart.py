@@ -38,10 +38,14 @@ def free_port() -> int:
 
 
 def start_server(
-    database_url: str, port: int, log_level: str = "warning", *extra: str
+    database_url: str,
+    port: int,
+    log_level: str = "warning",
+    *extra: str,
+    log: Path | None = None,
 ) -> subprocess.Popen[bytes]:
     """``hukum serve`` on ``port`` (with ``extra`` arguments), once it answers; its log on
-    ``stderr``."""
+    ``stderr``, or appended to the file ``log``."""
     process = subprocess.Popen(
         [
             sys.executable,
@@ -59,7 +63,7 @@ def start_server(
             *extra,
         ],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.PIPE if log is None else log.open("ab"),
     )
     for _ in range(600):
         try:
@@ -68,6 +72,8 @@ def start_server(
         except httpx.HTTPError as e:
             if process.poll() is not None:
                 stderr = process.stderr.read().decode() if process.stderr else "died"
+                if log is not None:
+                    stderr = log.read_text()
                 raise RuntimeError(stderr) from e
             time.sleep(0.05)
     process.kill()

@@ -112,6 +112,7 @@ class Cluster:
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._calls: dict[str, asyncio.Future[Any]] = {}
         self._running: set[asyncio.Task[None]] = set()
+        self._burying: dict[str, asyncio.Task[None]] = {}
         self._claim = self.redis.register_script(_CLAIM)
         self._disown = self.redis.register_script(_DISOWN)
         self._renew = self.redis.register_script(_RENEW)
@@ -143,9 +144,10 @@ class Cluster:
     async def stop(self) -> None:
         """Leave: stop listening and renewing (the tables this process owned are taken over
         by the others once its key expires; a clean stop deletes it at once)."""
-        for task in self._tasks:
+        tasks = [*self._tasks, *self._burying.values(), *self._running]
+        for task in tasks:
             task.cancel()
-        for task in self._tasks:
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks = []
@@ -183,8 +185,18 @@ class Cluster:
                 pipe.exists(f"{self.prefix}alive:{p}")
             exists = await pipe.execute()
         for process, up in zip(others, exists, strict=True):
-            if not up:
-                await self._handlers.dead(process)
+            if not up and process not in self._burying:
+                # Apart, so that taking many tables over never delays this process's renewal.
+                self._burying[process] = asyncio.get_running_loop().create_task(self._bury(process))
+
+    async def _bury(self, process: str) -> None:
+        assert self._handlers is not None
+        try:
+            await self._handlers.dead(process)
+        except Exception:
+            log.exception("taking over the tables of process %s failed; trying again", process)
+        finally:
+            self._burying.pop(process, None)
 
     async def forget(self, process: str) -> None:
         """Drop a dead process from the list once none of its tables is left."""

@@ -103,8 +103,17 @@ class NewEvent(NamedTuple):
     data: dict[str, Any]
 
 
+#: PostgreSQL ends a session's transaction left idle this long (milliseconds). A server
+#: process stopped in the middle of a write (SIGSTOP, a frozen VM) would otherwise hold its
+#: transaction open, and the process that takes its tables over (after
+#: :data:`hukum.server.cluster.TTL`, 3 s) would wait on it at its first write of the same
+#: event number; aborted, the stopped write can never be stored after the takeover.
+IDLE_IN_TRANSACTION_MS = 2000
+
+
 def make_engine(url: str) -> Engine:
-    """An engine; SQLite files get WAL journaling and a busy timeout."""
+    """An engine; SQLite files get WAL journaling and a busy timeout; PostgreSQL sessions
+    end a transaction left idle (:data:`IDLE_IN_TRANSACTION_MS`)."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -117,7 +126,16 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, pool_pre_ping=True)
+
+    @event.listens_for(engine, "connect")
+    def _timeouts(conn: Any, _record: Any) -> None:
+        cursor = conn.cursor()
+        cursor.execute(f"SET idle_in_transaction_session_timeout = {IDLE_IN_TRANSACTION_MS}")
+        cursor.close()
+        conn.commit()
+
+    return engine
 
 
 def migrate(url: str) -> None:

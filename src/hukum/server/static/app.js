@@ -533,9 +533,10 @@ function connect() {
       return;
     }
     render();
+    // 1012: the table moved to another server process, which is ready now.
     setTimeout(() => {
       if (S.page === "table" && S.code === code && !S.ws) connect();
-    }, 1000);
+    }, e.code === 1012 ? 100 : 1000);
   };
 }
 

@@ -30,6 +30,8 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy.exc import IntegrityError
+
 from hukum.game import GameError, IllegalMoveError
 from hukum.server.db import NewEvent
 from hukum.server.fairness import commitment, new_seed
@@ -69,6 +71,9 @@ class Table(Audience):
         """The other processes that follow the table (they are sent its events)."""
         self.remote: dict[str, list[int]] = {}
         """Each other process's connections, by seat (counted in the seats' connections)."""
+        self.forked: Callable[[Table], None] | None = None
+        """Told when the log holds an event this table does not (another process changed
+        the table): its memory is behind the log and must be read again."""
         self.scheduler = Scheduler(self)
 
     # ------------------------------------------------------------ replay and commit
@@ -93,9 +98,19 @@ class Table(Audience):
         If the calling task is cancelled while the journal writes (the server shutting
         down), the write is still awaited, so that the caller applies and tells the stored
         event before the cancellation goes on and memory never differs from the log. A
-        failed write raises.
+        failed write raises; one whose number another process stored first (it took the
+        table over while this one was stopped) tells :attr:`forked` and raises
+        ``table_moved``.
         """
-        return await to_the_end(self.journal.append(NewEvent(self.code, number, kind, data)))
+        try:
+            return await to_the_end(self.journal.append(NewEvent(self.code, number, kind, data)))
+        except IntegrityError:
+            log.warning("table %s: event %d was stored by another process", self.code, number)
+            if self.forked is not None:
+                self.forked(self)
+            raise ProtocolError(
+                "table_moved", "the table has moved to another server process: reconnect", 503
+            ) from None
 
     async def commit(self, kind: str, data: dict[str, Any]) -> int:
         """Store an event, apply it, then tell every subscriber (the lock is held); its

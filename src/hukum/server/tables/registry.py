@@ -59,6 +59,7 @@ class Registry:
         if known is not None:
             self._drop(known, "the table moved to this server process")
         self.tables[table.code] = table
+        table.forked = self._forked
         table.resume()
         return table
 
@@ -128,6 +129,7 @@ class Registry:
         if self.cluster is not None:
             await self.cluster.claim(code)  # nobody else knows the code yet
         table = Table(code, config, self.journal, self.bot_delay, self.cluster)
+        table.forked = self._forked
         self.tables[code] = table
         token = await table.take_seat(0, name)
         return table, token
@@ -169,6 +171,11 @@ class Registry:
         if isinstance(table, Table) and self.cluster is not None:
             for process in table.followers:  # their replicas follow nothing now
                 self.cluster.tell(process, {"from": self.cluster.id, "code": table.code, "gone": 1})
+
+    def _forked(self, table: Table) -> None:
+        """Another process stored an event of this table (it took the table over while this
+        one was stopped): forget it, to be read again from the log when next asked for."""
+        self._drop(table, "the table changed in another server process")
 
     def _gone(self, replica: Replica, reason: str) -> None:
         """A replica's owner no longer holds the table (or does not answer)."""

@@ -9,12 +9,12 @@ does not find the match played out by bots (docs/protocol.md, "the table pauses"
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
 from hukum.game import Player
+from hukum.server.protocol import ProtocolError
 
 if TYPE_CHECKING:
     from hukum.server.tables.actor import Table
@@ -138,8 +138,13 @@ class Scheduler:
                 "bot failed at table %s seat %d; playing the first legal move", table.code, seat
             )
             move = view.legal_moves[0]
-        with contextlib.suppress(Stale):
+        try:
             await table.submit_bot_move(seat, move, expected)
+        except Stale:
+            pass
+        except ProtocolError as e:
+            if e.code != "table_moved":  # else the table is read again from its log
+                raise
 
     async def _timeout(self, seat: int, expected: int, timeout: float) -> None:
         await asyncio.sleep(timeout)
