@@ -34,6 +34,7 @@ def _run(args: argparse.Namespace, out: Console) -> int:
         bot_delay=args.bot_delay,
         hello_timeout=args.hello_timeout,
         redis_url=redis_url,
+        max_tables=args.max_tables,
         **quota,
     )
     gc.freeze()  # what the start made lives as long as the process: never collect it
@@ -78,6 +79,14 @@ def add(commands: Commands) -> None:
         type=positive,
         metavar="N",
         help="rooms one client address may create an hour (default 100)",
+    )
+    serve.add_argument(
+        "--max-tables",
+        type=positive,
+        default=10_000,
+        metavar="N",
+        help="tables in play the process holds at most; a new room beyond is refused, "
+        "server_full (default 10000)",
     )
     serve.add_argument(
         "--redis-url",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import re
@@ -21,7 +22,7 @@ from hukum.server.db import Store, make_engine, migrate
 from hukum.server.protocol import ProtocolError, error_body
 from hukum.server.routes import analysis, lobby, replay, rules, ws
 from hukum.server.routes.lobby import ROOMS_PER_HOUR, RoomQuota
-from hukum.server.tables import Registry
+from hukum.server.tables import IDLE_SECONDS, MAX_TABLES, Registry
 
 __all__ = [
     "DEFAULT_DATABASE_URL",
@@ -134,17 +135,21 @@ def create_app(
     rooms_per_hour: int = ROOMS_PER_HOUR,
     hello_timeout: float = ws.HELLO_TIMEOUT,
     redis_url: str | None = None,
+    max_tables: int = MAX_TABLES,
+    idle_seconds: float = IDLE_SECONDS,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
     may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
     seconds to send its first message. With ``redis_url`` the process is one of a cluster
-    of processes on the same database and Redis server (:mod:`hukum.server.cluster`)."""
+    of processes on the same database and Redis server (:mod:`hukum.server.cluster`). It
+    holds at most ``max_tables`` tables in play; a table nobody is at leaves memory after
+    ``idle_seconds``."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
     store = Store(engine)
     cluster = Cluster(redis_url) if redis_url else None
-    registry = Registry(store, bot_delay, cluster)
+    registry = Registry(store, bot_delay, cluster, max_tables=max_tables, idle_seconds=idle_seconds)
     static = static_dir or STATIC
 
     @asynccontextmanager
@@ -159,7 +164,9 @@ def create_app(
             log.info("joined the cluster at %s as %s", cluster.url, cluster.id)
         count = await registry.load_active()
         log.info("resumed %d table(s)", count)
+        sweeping = asyncio.create_task(registry.sweeping(min(60.0, idle_seconds / 2)))
         yield
+        sweeping.cancel()
         registry.close()
         if cluster is not None:
             await cluster.stop()

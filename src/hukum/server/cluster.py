@@ -78,6 +78,14 @@ return 0
 """
 
 
+def _unavailable(code: str) -> ProtocolError:
+    return ProtocolError(
+        "owner_unavailable",
+        f"the server process that holds table {code} did not answer; try again",
+        503,
+    )
+
+
 class Handlers(Protocol):
     """What a process does with what the cluster tells it (the registry of tables)."""
 
@@ -109,7 +117,8 @@ class Cluster:
         self._pubsub = self.redis.pubsub()
         self._handlers: Handlers | None = None
         self._tasks: list[asyncio.Task[None]] = []
-        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._outbox: asyncio.Queue[tuple[str, str, str | None]] = asyncio.Queue()
+        """Messages to publish: channel, text, and the reference of a command's call."""
         self._calls: dict[str, asyncio.Future[Any]] = {}
         self._running: set[asyncio.Task[None]] = set()
         self._burying: dict[str, asyncio.Task[None]] = {}
@@ -224,9 +233,11 @@ class Cluster:
 
     # ------------------------------------------------------------ messages
 
-    def tell(self, process: str, message: dict[str, Any]) -> None:
-        """Send a message to a process, after everything sent before (no answer)."""
-        self._outbox.put_nowait((self.channel(process), json.dumps(message, separators=(",", ":"))))
+    def tell(self, process: str, message: dict[str, Any], call: str | None = None) -> None:
+        """Send a message to a process, after everything sent before (no answer; ``call``:
+        the reference of the call waiting for its answer)."""
+        text = json.dumps(message, separators=(",", ":"))
+        self._outbox.put_nowait((self.channel(process), text, call))
 
     def command(self, process: str, op: str, code: str, **args: Any) -> None:
         """Send a command whose answer nobody waits for."""
@@ -235,20 +246,18 @@ class Cluster:
     async def call(self, process: str, op: str, code: str, **args: Any) -> Any:
         """Run a command on table ``code`` at its owner ``process``; its result. The
         owner's refusal is raised as the same ProtocolError; an owner that does not answer
-        within :data:`CALL_TIMEOUT` gives ``owner_unavailable`` (503)."""
+        within :data:`CALL_TIMEOUT`, or that nobody listens for (it is dead: its tables are
+        taken over within seconds), gives ``owner_unavailable`` (503)."""
         ref = secrets.token_hex(8)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._calls[ref] = future
-        self.tell(process, {"op": op, "code": code, "args": args, "ref": ref, "from": self.id})
+        message = {"op": op, "code": code, "args": args, "ref": ref, "from": self.id}
+        self.tell(process, message, call=ref)
         try:
             async with asyncio.timeout(CALL_TIMEOUT):
                 return await future
         except TimeoutError:
-            raise ProtocolError(
-                "owner_unavailable",
-                f"the server process that holds table {code} did not answer; try again",
-                503,
-            ) from None
+            raise _unavailable(code) from None
         finally:
             self._calls.pop(ref, None)
 
@@ -260,9 +269,13 @@ class Cluster:
                 batch.append(self._outbox.get_nowait())
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, text in batch:
+                    for channel, text, _ in batch:
                         pipe.publish(channel, text)
-                    await pipe.execute()
+                    receivers = await pipe.execute()
+                for (_, text, call), heard in zip(batch, receivers, strict=True):
+                    future = self._calls.get(call) if call else None
+                    if not heard and future is not None and not future.done():
+                        future.set_exception(_unavailable(json.loads(text)["code"]))
             except asyncio.CancelledError:
                 raise
             except Exception:

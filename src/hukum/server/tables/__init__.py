@@ -21,7 +21,15 @@ from __future__ import annotations
 from hukum.server.tables.actor import Table
 from hukum.server.tables.audience import RESUME_LIMIT, Send
 from hukum.server.tables.config import TableConfig
-from hukum.server.tables.registry import CODE_ALPHABET, CODE_LENGTH, Registry, Room, new_code
+from hukum.server.tables.registry import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    IDLE_SECONDS,
+    MAX_TABLES,
+    Registry,
+    Room,
+    new_code,
+)
 from hukum.server.tables.replica import Replica
 from hukum.server.tables.scheduler import Stale
 from hukum.server.tables.seats import Seat, new_token, token_hash
@@ -29,6 +37,8 @@ from hukum.server.tables.seats import Seat, new_token, token_hash
 __all__ = [
     "CODE_ALPHABET",
     "CODE_LENGTH",
+    "IDLE_SECONDS",
+    "MAX_TABLES",
     "RESUME_LIMIT",
     "Registry",
     "Replica",

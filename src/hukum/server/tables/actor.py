@@ -371,6 +371,17 @@ class Table(Audience):
         ``resume``), or None: waiting for a person, paused, or over."""
         return self.scheduler.planned
 
+    def idle(self) -> bool:
+        """Nobody is at the table, here or at another process, and nothing is planned:
+        it may leave memory."""
+        return (
+            not self.watched
+            and not self.followers
+            and not any(s.connections for s in self.seats)
+            and self.planned is None
+            and not self.lock.locked()
+        )
+
     def close(self) -> None:
         """Stop the table's timers (server shutdown)."""
         self.scheduler.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from typing import Any
 
 from hukum.server.cluster import Cluster
@@ -21,12 +22,24 @@ from hukum.server.tables.config import TableConfig
 from hukum.server.tables.journal import Journal
 from hukum.server.tables.replica import Replica
 
-__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Registry", "Room", "new_code"]
+__all__ = [
+    "CODE_ALPHABET",
+    "CODE_LENGTH",
+    "IDLE_SECONDS",
+    "MAX_TABLES",
+    "Registry",
+    "Room",
+    "new_code",
+]
 
 log = logging.getLogger("hukum.server")
 
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 CODE_LENGTH = 8
+#: The most tables in play one process holds by default (``hukum serve --max-tables``).
+MAX_TABLES = 10_000
+#: Seconds a table nobody is at (and nothing is planned for) stays in memory by default.
+IDLE_SECONDS = 600.0
 
 #: A table as the connections of this process reach it: its actor here, or a replica.
 Room = Table | Replica
@@ -40,8 +53,21 @@ def new_code() -> str:
 class Registry:
     """Every table of this process, loaded from the database on first use."""
 
-    def __init__(self, store: Store, bot_delay: float, cluster: Cluster | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float,
+        cluster: Cluster | None = None,
+        *,
+        max_tables: int = MAX_TABLES,
+        idle_seconds: float = IDLE_SECONDS,
+    ) -> None:
         self.store = store
+        self.max_tables = max_tables
+        """The most tables in play this process holds: a new room beyond is refused."""
+        self.idle_seconds = idle_seconds
+        """A table nobody is at leaves memory after this long (:meth:`sweep`)."""
+        self._quiet: dict[str, float] = {}
         self.journal = Journal(store)
         """Writes the events of every table of the process (group commit)."""
         self.bot_delay = bot_delay
@@ -120,8 +146,21 @@ class Registry:
             raise ProtocolError("unknown_table", f"no table {code!r}", 404)
         return table
 
+    def in_play(self) -> int:
+        """How many tables in play (not over) this process holds."""
+        return sum(1 for t in self.tables.values() if isinstance(t, Table) and t.status != "over")
+
     async def create(self, config: TableConfig, name: str) -> tuple[Table, str]:
-        """A new room with its creator at seat 0; the table and the creator's token."""
+        """A new room with its creator at seat 0; the table and the creator's token.
+        Refused, ``server_full``, when the process holds :attr:`max_tables` in play."""
+        if self.in_play() >= self.max_tables:
+            raise ProtocolError(
+                "server_full",
+                f"this server holds {self.max_tables} tables in play, the most it takes; "
+                "try again in a few minutes",
+                503,
+                retry_after=60,
+            )
         while True:
             code = new_code()
             if await asyncio.to_thread(self.store.create_room, code, config.to_dict()):
@@ -155,11 +194,44 @@ class Registry:
             return True
         if table.status != "over" or any(s.connections for s in table.seats):
             return False
+        self._forget(table)
+        return True
+
+    def sweep(self, now: float) -> int:
+        """Let tables nobody has been at for :attr:`idle_seconds` leave memory (a paused
+        match, a room whose players went away; each is read again from its log when asked
+        for, and in a cluster any process may then claim it); how many left. ``now``: a
+        monotonic clock, called every minute or so."""
+        quiet: dict[str, float] = {}
+        left = 0
+        for code, table in list(self.tables.items()):
+            if not (table.idle() if isinstance(table, Table) else not table.watched):
+                continue
+            since = quiet[code] = self._quiet.get(code, now)
+            if now - since >= self.idle_seconds:
+                del quiet[code]
+                if isinstance(table, Table):
+                    self._forget(table)
+                else:  # a replica no connection here follows (the lobby's requests made it)
+                    self.release(table)
+                left += 1
+        self._quiet = quiet
+        return left
+
+    async def sweeping(self, every: float = 60.0) -> None:
+        """Sweep every ``every`` seconds, for ever (a task of the app)."""
+        while True:
+            await asyncio.sleep(every)
+            left = self.sweep(time.monotonic())
+            if left:
+                log.info("%d idle table(s) left memory", left)
+
+    def _forget(self, table: Table) -> None:
+        """Let an own table leave memory; in a cluster, give it up."""
         table.close()
         del self.tables[table.code]
         if self.cluster is not None:
             self._later(self.cluster.disown(table.code))
-        return True
 
     def _drop(self, table: Room, reason: str) -> None:
         """Forget a table this process no longer owns or follows; its connections are told
