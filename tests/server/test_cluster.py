@@ -447,3 +447,58 @@ def test_a_stopped_owner_gives_its_tables_up_when_it_wakes(cluster: Cluster) -> 
     log = store.events(code)
     assert [e.number for e in log] == list(range(1, len(log) + 1))
     assert log[-1].kind == "match_over"
+
+
+def test_hostile_messages_through_another_process_change_nothing(cluster: Cluster) -> None:
+    """What a hostile client sends to a process that does not own its table is refused
+    there or by the owner, each with its error, and changes nothing at either; a good move
+    after them is taken."""
+    a, b = cluster.start(), cluster.start()
+    made = create(a, start_now=True, options=ONE_DEAL, turn_timeout=None)
+    code, token = made["code"], made["token"]
+    frames = [
+        "[" * 3000 + "]" * 3000,  # nested too deep
+        '{"type": "ping", "ref": ' + "7" * 5000 + "}",  # a number too long
+        "not json",
+        json.dumps({"type": "move", "move": "x" * 500, "ref": 1}),  # longer than any move
+        json.dumps({"type": "move", "move": "ZZ", "ref": 2}),  # not a card
+        json.dumps({"type": "move", "move": "2S", "seat": 1, "ref": 3}),  # another's seat
+        json.dumps({"type": "move", "move": "2S", "event": 10**9, "ref": 4}),  # a future turn
+        json.dumps({"type": "shuffle", "ref": 5}),  # no such message
+        json.dumps({"type": "hello", "token": token}),  # a second hello
+    ]
+
+    async def scenario() -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
+        async with websockets.connect(b.ws(code)) as ws:
+            await ws.send(json.dumps(hello(token)))
+            state = json.loads(await ws.recv())
+            while state["view"] is None or state["view"]["turn"] != 0:
+                state = json.loads(await ws.recv())
+            answers = []
+            for frame in frames:
+                await ws.send(frame)
+                answers.append(json.loads(await ws.recv()))
+            event = state["event"]
+            tables = [httpx.get(f"{n.http}/api/tables/{code}").json() for n in (a, b)]
+            assert [t["event"] for t in tables] == [event, event], tables
+            move = state["view"]["legal"][0]
+            await ws.send(json.dumps({"type": "move", "move": move, "event": event, "ref": 9}))
+            told = json.loads(await ws.recv())
+            acked = json.loads(await ws.recv())
+            return answers, told, acked
+
+    answers, told, acked = run(scenario())
+    codes = [m["error"]["code"] if m["type"] == "error" else m["type"] for m in answers]
+    assert codes == [
+        "bad_json",
+        "bad_json",
+        "bad_json",
+        "bad_message",
+        "invalid_move",
+        "not_your_seat",
+        "bad_message",
+        "bad_message",
+        "bad_message",
+    ], answers
+    assert told["type"] == "event" and told["kind"] == "move" and told["seat"] == 0, told
+    assert acked["type"] == "ack" and acked["ref"] == 9 and acked["event"] == told["event"]
