@@ -356,6 +356,24 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
     def view_to_dict(self, view: V) -> dict[str, Any]:
         """One seat's view as JSON: all a client is ever told of a deal (from the view alone)."""
 
+    def public_view_to_dict(self, deal: D) -> dict[str, Any]:
+        """What anyone may see of a deal, as JSON: the view of a watcher, who holds no seat
+        (a server's spectators). Built from public facts only: no card of any hand, no card
+        laid face down before it is turned up, no legal moves; ``seat`` is None.
+
+        A game overrides it with the shape of its own :meth:`view_to_dict` (the client then
+        draws both alike). This default gives the dealer, phase and turn, every move as
+        anyone may see it (:meth:`move_text` with no viewer) and, once the deal is over, its
+        outcome in words."""
+        return {
+            "seat": None,
+            "dealer": deal.dealer,
+            "phase": deal.phase,
+            "turn": deal.turn,
+            "moves": [{"seat": s, "move": self.move_text(m, s, None)} for s, m in deal.history],
+            "outcome": {"text": self.describe_outcome(deal)} if deal.is_over() else None,
+        }
+
     @abstractmethod
     def deal_result(self, deal: D) -> dict[str, Any]:
         """A finished deal's result as JSON: who won and the scores."""

@@ -18,10 +18,11 @@ CARD = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
 GANJIFA_CARD = re.compile(r"^(Ma|Ku|Vr|Na|Vm|Pa|Ra|Kr|Bu|Ka)(10|[1-9]|M|R)$")
 
 
-def hello(token: str | None, last: Any = None) -> dict[str, Any]:
-    """A socket's first message (docs/protocol.md): the seat's token, never in the URL;
-    ``last``, if given, the last event seen."""
-    message: dict[str, Any] = {"type": "hello", "token": token}
+def hello(token: str | None, last: Any = None, *, watch: bool = False) -> dict[str, Any]:
+    """A socket's first message (docs/protocol.md): the seat's token, never in the URL, or
+    a watcher's ``"watch": true``; ``last``, if given, the last event seen."""
+    message: dict[str, Any] = {"type": "hello"}
+    message.update({"watch": True} if watch else {"token": token})
     if last is not None:
         message["last"] = last
     return message
@@ -29,12 +30,18 @@ def hello(token: str | None, last: Any = None) -> dict[str, Any]:
 
 @contextmanager
 def seat_socket(
-    client: TestClient, code: str, token: str | None, last: Any = None, query: str = ""
+    client: TestClient,
+    code: str,
+    token: str | None,
+    last: Any = None,
+    query: str = "",
+    *,
+    watch: bool = False,
 ) -> Iterator[WebSocketTestSession]:
-    """A TestClient socket to table ``code`` as the seat ``token`` holds: ``/ws/<code>``
-    (then ``query``, e.g. ``?last=4``), its hello sent."""
+    """A TestClient socket to table ``code`` as the seat ``token`` holds (or a watcher's):
+    ``/ws/<code>`` (then ``query``, e.g. ``?last=4``), its hello sent."""
     with client.websocket_connect(f"/ws/{code}{query}") as ws:
-        ws.send_json(hello(token, last))
+        ws.send_json(hello(token, last, watch=watch))
         yield ws
 
 
@@ -110,6 +117,22 @@ def strings(value: Any) -> Iterator[tuple[str, str]]:
             yield key, v
 
 
+def shown_in(message: dict[str, Any]) -> set[str]:
+    """The cards a message's view shows everyone besides the move it tells: the cards of the
+    trick and the last trick in a resync (played before it), a card shown (the cut), and the
+    revealed face-down trump."""
+    v = message.get("view") or {}
+    shown: set[str] = set()
+    if message["type"] == "state":
+        for p in [*(v.get("trick") or []), *(v.get("last_trick") or {}).get("plays", [])]:
+            shown.update(p.get("cards") or [p["card"]])
+    if v.get("shown_card"):
+        shown.add(v["shown_card"])
+    if v.get("reveal"):
+        shown.add(v["reveal"]["card"])
+    return shown
+
+
 def check_no_leaks(log: list[dict[str, Any]], seat: int) -> int:
     """Check every message one seat received: no card of another hand before it is played
     or shown, no seed before the deal is over, no deck order. The number of deals checked."""
@@ -146,7 +169,6 @@ def check_no_leaks(log: list[dict[str, Any]], seat: int) -> int:
                 break  # the deal is over: the seed may be shown
             if m.get("seed") is not None or (m.get("view") or {}).get("seed") is not None:
                 raise AssertionError(f"seed before the deal ended: {m}")
-            v = m.get("view") or {}
             if m.get("kind") == "move":
                 words = m["move"].split()
                 # Mindi: the card of a play (a face-down ``hide`` is only ever one's own);
@@ -154,13 +176,7 @@ def check_no_leaks(log: list[dict[str, Any]], seat: int) -> int:
                 public.update(w for w in words[-1:] if card.match(w))
                 if card is GANJIFA_CARD:
                     public.update(w for w in words if card.match(w))
-            if m["type"] == "state":  # a resync shows cards played before it
-                for p in [*(v.get("trick") or []), *(v.get("last_trick") or {}).get("plays", [])]:
-                    public.update(p.get("cards") or [p["card"]])
-            if v.get("shown_card"):
-                public.add(v["shown_card"])
-            if v.get("reveal"):
-                public.add(v["reveal"]["card"])
+            public.update(shown_in(m))
             for key, text in strings(m):
                 for word in text.split():
                     if card.match(word) and key not in ("name",):

@@ -502,3 +502,58 @@ def test_hostile_messages_through_another_process_change_nothing(cluster: Cluste
     ], answers
     assert told["type"] == "event" and told["kind"] == "move" and told["seat"] == 0, told
     assert acked["type"] == "ack" and acked["ref"] == 9 and acked["event"] == told["event"]
+
+
+def test_a_watcher_and_a_rematch_through_a_process_that_does_not_own_the_table(
+    cluster: Cluster,
+) -> None:
+    """A watcher and the player both at the process that does not own the table: the
+    watcher is told the whole match with no hidden card; the rematch asked there is made by
+    the owner, whose new room the same token holds, reached from either process."""
+    from tests.server.test_spectators import check_no_watcher_leaks
+
+    a, b = cluster.start(), cluster.start()
+    made = create(a, start_now=True, spectators=True, options=ONE_DEAL, name="Asha")
+    code, token = made["code"], made["token"]
+
+    async def recv(ws: websockets.ClientConnection) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
+        return message
+
+    async def scenario() -> tuple[list[dict[str, Any]], Seen, dict[str, Any], list[dict[str, Any]]]:
+        async with websockets.connect(b.ws(code)) as watcher:
+            await watcher.send(json.dumps({"type": "hello", "watch": True}))
+            log = [await recv(watcher)]
+            seen = await play(lambda: b.ws(code), token, Player())
+            while log[-1].get("kind") != "match_over":
+                log.append(await recv(watcher))
+            async with websockets.connect(b.ws(code)) as ws:
+                await ws.send(json.dumps(hello(token, seen.player.log[-1]["event"])))
+                await ws.send(json.dumps({"type": "rematch", "ref": 1}))
+                told = []
+                while (answer := await recv(ws)).get("ref") != 1:
+                    told.append(answer)
+            while log[-1].get("kind") != "rematched":
+                log.append(await recv(watcher))
+            return log, seen, answer, told
+
+    log, seen, answer, told = run(scenario())
+    assert not seen.player.errors and seen.player.match_over, seen.player.errors
+    assert answer["type"] == "ack", answer
+    assert [m["kind"] for m in told] == ["rematch", "rematched"]
+    new = told[-1]["rematch"]
+    assert log[-1]["rematch"] == new and log[-1]["table"]["rematch"] == new
+    assert check_no_watcher_leaks(log) == 1
+    assert cluster.owner(code) == a.name() and cluster.owner(new) == a.name()
+    for node in (a, b):
+        table = httpx.get(f"{node.http}/api/tables/{new}").json()
+        assert table["status"] == "playing" and table["seats"][0]["name"] == "Asha"
+        assert httpx.get(f"{node.http}/api/tables/{code}").json()["rematch"] == new
+
+    async def seated() -> dict[str, Any]:
+        async with websockets.connect(b.ws(new)) as ws:
+            await ws.send(json.dumps(hello(token)))
+            return await recv(ws)
+
+    state = run(seated())
+    assert state["type"] == "state" and state["view"]["seat"] == 0

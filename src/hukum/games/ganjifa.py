@@ -206,6 +206,17 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
             },
         }
 
+    def public_view_to_dict(self, deal: Deal) -> dict[str, Any]:
+        """What anyone may see of the deal (a watcher's view), in the shape of
+        :meth:`view_to_dict`: every play is face up in Ganjifa (G-11), so it is the view of a
+        seat that is not to move with its hand taken out (no hand, nothing ``legal`` or
+        ``allowed``, ``need`` 0): the trump, the trick, the last trick, the counts of cards
+        in each hand, the cards each seat has captured and the voids the play has shown."""
+        seat = next(s for s in range(PLAYERS) if s != deal.turn)
+        data = self.view_to_dict(deal.view(seat))
+        data.update(seat=None, hand=[], legal=[], allowed=[], need=0)
+        return data
+
     def replay_to_dict(self, deal: Deal) -> dict[str, Any]:
         """Each move with its seat and trick (from 1; a Dukal and its answers are one), and
         each position from the deal as dealt to its end: every hand, the trick in progress

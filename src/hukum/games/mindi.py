@@ -259,6 +259,20 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
             "outcome": _outcome(view),
         }
 
+    def public_view_to_dict(self, deal: Deal) -> dict[str, Any]:
+        """What anyone may see of the deal (a watcher's view), in the shape of
+        :meth:`view_to_dict`: the view of a seat that holds no hidden card but its own hand
+        (not the band chooser, whose view has the face-down card and, before the reveal, the
+        trump; not the seat to move, whose view has its legal moves), with that hand taken
+        out. What is left every seat sees alike: the plays as all see them (no card marked a
+        trump before trump is public), trump once it is known to all, the turned-up card,
+        the shown card, the counts of cards in each hand, tricks, tens and the pile."""
+        busy = {deal.chooser, deal.turn}
+        seat = next(s for s in range(deal.rules.players) if s not in busy)
+        data = self.view_to_dict(deal.view(seat))
+        data.update(seat=None, hand=[], legal=[], face_down=None)
+        return data
+
     def replay_to_dict(self, deal: Deal) -> dict[str, Any]:
         """Each move with its seat and trick (from 1), and each position from the deal as
         dealt to its end: every hand (under announce hukum the first five cards until the

@@ -25,7 +25,7 @@ __all__ = [
     "view_message",
 ]
 
-CLIENT_TYPES = ("move", "next_deal", "take_back", "ping")
+CLIENT_TYPES = ("move", "next_deal", "take_back", "rematch", "ping")
 
 
 class ProtocolError(Exception):
@@ -132,13 +132,17 @@ def parse_client_message(
 class Hello:
     """A connection's first message, ``{"type": "hello", "token": …, "last": N}``: the
     token is sent here, inside the socket, never in its URL, where proxies, load balancers
-    and access logs would keep it (a token owns its seat)."""
+    and access logs would keep it (a token owns its seat). A watcher's is
+    ``{"type": "hello", "watch": true, "last": N}``."""
 
     token: str | None
     """The seat's token; None: none was sent (refused with ``bad_token``)."""
     last: int | None
     """The last event the client saw (it overrides the URL's ``?last=``); None: not said,
     or not a whole number."""
+    watch: bool = False
+    """``"watch": true``: a watcher, who holds no seat and sees what everybody may see (in a
+    room that allows watchers); its token, if any, is not read."""
 
 
 HELLO_SHAPE = '{"type": "hello", "token": "<token>", "last": <event>}'
@@ -153,10 +157,13 @@ def parse_hello(text: str | bytes) -> Hello:
     token = data.get("token")
     if token is not None and not isinstance(token, str):
         raise ProtocolError("bad_message", "token must be a string")
+    watch = data.get("watch", False)
+    if not isinstance(watch, bool):
+        raise ProtocolError("bad_message", "watch must be true or false")
     last = data.get("last")
     # As ``?last=`` always was: anything but a whole number asks for a full resync.
     whole = isinstance(last, int) and not isinstance(last, bool) and last >= 0
-    return Hello(token, last if whole else None)
+    return Hello(token, last if whole else None, watch)
 
 
 def error_message(error: ProtocolError, ref: int | str | None) -> dict[str, Any]:

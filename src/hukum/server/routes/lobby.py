@@ -33,6 +33,8 @@ class CreateTable(BaseModel):
     name: Name = ""
     turn_timeout: Annotated[float, Field(ge=1, le=86400)] | None = 60.0
     start_now: bool = False
+    spectators: bool = False
+    """Whether people without a seat may watch the table (``/ws/<code>``, a watcher's hello)."""
 
 
 class TakeSeat(BaseModel):
@@ -98,7 +100,7 @@ async def create_table(body: CreateTable, registry: Reg, request: Request) -> di
             "bad_request",
             f"no {spec.name} bot {body.bots!r}; choose one of " + ", ".join(spec.bots),
         )
-    config = TableConfig(rules, preset, body.bots, body.turn_timeout, spec.name)
+    config = TableConfig(rules, preset, body.bots, body.turn_timeout, spec.name, body.spectators)
     quota: RoomQuota = request.app.state.room_quota
     quota.take(request.client.host if request.client else "")
     table, token = await registry.create(config, body.name)

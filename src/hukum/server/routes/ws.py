@@ -1,7 +1,8 @@
 """The game socket: ``/ws/<code>``, whose first message is the hello with the seat's token
 (``{"type": "hello", "token": …, "last": N}``; never a token in the URL, which proxies and
-access logs keep). Only the connection layer lives here; the table is reached through its
-narrow interface (subscribe, submit)."""
+access logs keep), or a watcher's (``{"type": "hello", "watch": true, "last": N}``, in a
+room that allows watchers). Only the connection layer lives here; the table is reached
+through its narrow interface (subscribe, watch, submit)."""
 
 from __future__ import annotations
 
@@ -74,8 +75,9 @@ async def _hello(websocket: WebSocket, timeout: float) -> Hello | None:
     return parse_hello(text if text is not None else frame.get("bytes") or b"")
 
 
-async def _handle(table: Room, seat: int, text: str) -> dict[str, Any] | None:
-    """One client message: the answer to send (ack, error, pong)."""
+async def _handle(table: Room, seat: int | None, text: str) -> dict[str, Any] | None:
+    """One client message of ``seat`` (None: a watcher): the answer to send (ack, error,
+    pong)."""
     message, error = parse_client_message(text, max_move=table.max_move_text)
     if message is None:
         assert error is not None
@@ -84,6 +86,10 @@ async def _handle(table: Room, seat: int, text: str) -> dict[str, Any] | None:
     try:
         if message.type == "ping":
             return {"type": "pong", "ref": ref}
+        if seat is None:
+            raise ProtocolError(
+                "watcher", "a watcher holds no seat and sends nothing but ping", 403
+            )
         if message.seat is not None and message.seat != seat:
             raise ProtocolError(
                 "not_your_seat", f"this token holds seat {seat}, not {message.seat}"
@@ -93,6 +99,8 @@ async def _handle(table: Room, seat: int, text: str) -> dict[str, Any] | None:
             event = await table.submit_move(seat, message.move, message.event)
         elif message.type == "next_deal":
             event = await table.ready(seat)
+        elif message.type == "rematch":
+            event = await table.rematch(seat)
         else:
             event = await table.take_back(seat)
     except ProtocolError as e:
@@ -107,7 +115,8 @@ async def game_socket(
     registry: Annotated[Registry, Depends(ws_registry)],
     last: str | None = None,
 ) -> None:
-    """One player's connection to one table: its first message says whose (the hello)."""
+    """One player's (or watcher's) connection to one table: its first message says whose
+    (the hello)."""
     await websocket.accept()
     if "token" in websocket.query_params:
         # Refused, not taken: a client that keeps sending it keeps leaking it.
@@ -128,9 +137,14 @@ async def game_socket(
         if hello is None:  # the client went away before its hello
             registry.release(table)
             return
-        seat = table.seat_of(hello.token)
-        if seat is None:
-            raise ProtocolError("bad_token", "that token holds no seat here", 401)
+        seat: int | None = None
+        if hello.watch:
+            if not table.config.spectators:
+                raise ProtocolError("no_spectators", "this room does not allow watchers", 403)
+        else:
+            seat = table.seat_of(hello.token)
+            if seat is None:
+                raise ProtocolError("bad_token", "that token holds no seat here", 401)
     except ProtocolError as error:
         await _refuse(websocket, error, 4000 + error.status)
         registry.release(table)
@@ -141,7 +155,10 @@ async def game_socket(
     if hello.last is not None:
         seen = hello.last
     try:
-        unsubscribe = await table.subscribe(seat, queue.put_nowait, seen)
+        if seat is None:  # a watcher
+            unsubscribe = await table.watch(queue.put_nowait, seen)
+        else:
+            unsubscribe = await table.subscribe(seat, queue.put_nowait, seen)
     except ProtocolError as error:  # the table's owner, another process, did not answer
         await _refuse(websocket, error, 4000 + error.status)
         registry.release(table)

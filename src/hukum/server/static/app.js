@@ -41,6 +41,8 @@ const S = {
   sending: null, // the ref of the move sent and not yet answered: no other move is sent meanwhile
   notFound: false,
   copied: false,
+  watch: false, // watching: no seat, the table read-only (/t/<code>?watch=1, a room that allows it)
+  rematchSent: false,
 };
 
 // ---------------------------------------------------------------- helpers
@@ -280,7 +282,8 @@ function customOptionsHTML(preset) {
 function lobbyChoices() {
   if (S.page !== "lobby" || !app.querySelector("#create-form")) return null;
   const values = {};
-  for (const el of app.querySelectorAll(".lobby select[id], .lobby input[id]")) if (el.id !== "name") values[el.id] = el.value;
+  for (const el of app.querySelectorAll(".lobby select[id], .lobby input[id]"))
+    if (el.id !== "name") values[el.id] = el.type === "checkbox" ? el.checked : el.value;
   return { values, open: app.querySelector("#custom")?.open ?? false, note: app.querySelector("#deck-note")?.dataset.players ?? null };
 }
 
@@ -293,7 +296,10 @@ function restoreLobby(kept) {
   }
   for (const [id, value] of Object.entries(kept.values)) {
     const el = document.getElementById(id);
-    if (el && app.contains(el)) el.value = value;
+    if (el && app.contains(el)) {
+      if (el.type === "checkbox") el.checked = value === true;
+      else el.value = value;
+    }
   }
   app.querySelector("#custom").open = kept.open;
   if (kept.note) deckNote(kept.note);
@@ -349,6 +355,7 @@ function renderLobby() {
       <label class="field"><span>${esc(t("lobby.length"))}</span>${selectHTML("length", LENGTHS.map((l) => [l, lengthLabel(l)]), "p7")}</label>
       <label class="field"><span>${esc(t("lobby.timeout"))}</span>${selectHTML("timeout", TIMEOUTS.map((s) => [s, s ? t("lobby.seconds", { n: s }) : t("lobby.timeout.none")]), 60)}</label>
       <details id="custom"><summary>${esc(t("lobby.custom"))}</summary><div id="custom-options">${customOptionsHTML(presets.includes("classic") ? "classic" : presets[0])}</div></details>
+      <label class="check"><input type="checkbox" id="spectators"> <span>${esc(t("lobby.spectators"))}</span></label>
       <button id="create-room" class="primary" type="submit">${esc(t("lobby.create.button"))}</button>
     </form>
   </article>
@@ -357,6 +364,7 @@ function renderLobby() {
     <p>${esc(t("g.lobby.text"))}</p>
     <label class="field"><span>${esc(t("g.lobby.time"))}</span>${selectHTML("g-time", [["day", t("g.day")], ["night", t("g.night")]], localStorage.getItem("hukum.g.time") || "day")}</label>
     <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("g-level", levelOptions("ganjifa"), savedLevel("ganjifa"))}</label>
+    <label class="check"><input type="checkbox" id="g-spectators"> <span>${esc(t("lobby.spectators"))}</span></label>
     <div class="actions"><button id="play-ganjifa" class="primary" data-action="play-ganjifa">${esc(t("g.lobby.play"))}</button>
     <button id="ganjifa-room" data-action="ganjifa-room">${esc(t("g.lobby.room"))}</button></div>
   </article>
@@ -422,7 +430,8 @@ function ganjifa(startNow) {
   const level = app.querySelector("#g-level").value;
   localStorage.setItem("hukum.g.time", time);
   localStorage.setItem("hukum.g.level", level);
-  createTable({ game: "ganjifa", options: { time }, bots: level, name: playerName(), start_now: startNow });
+  const spectators = app.querySelector("#g-spectators").checked;
+  createTable({ game: "ganjifa", options: { time }, bots: level, name: playerName(), start_now: startNow, spectators });
 }
 
 function createRoom() {
@@ -434,6 +443,7 @@ function createRoom() {
     name: playerName(),
     turn_timeout: Number(app.querySelector("#timeout").value) || null,
     start_now: false,
+    spectators: app.querySelector("#spectators").checked,
   });
 }
 
@@ -467,12 +477,43 @@ async function openTable(code) {
   S.nextSent = false;
   S.notFound = false;
   S.copied = false;
+  S.rematchSent = false;
+  // Someone without a seat may watch a room that allows it: /t/<code>?watch=1.
+  S.watch = !S.token && new URLSearchParams(location.search).get("watch") === "1";
   render();
   loadRulesMeta().then(() => S.page === "table" && S.panel === "rules" && render());
   await refreshTable();
   if (S.code !== code) return;
-  if (S.token) connect();
+  if (S.watch && S.table && !S.table.spectators) {
+    S.watch = false;
+    say("error", () => t("err.no_spectators"));
+    render();
+  }
+  if (S.token || S.watch) connect();
   else startPolling();
+}
+
+/** Whether this page watches the table (no seat, nothing to send but ping). */
+function watching() {
+  return S.watch && !S.token;
+}
+
+/** The rematch of this table has been made: a seated person's token holds the same seat
+ * there (the server copied it), so the page keeps it under the new code too. */
+function keepRematchToken() {
+  const next = S.table?.rematch;
+  if (!next || !S.token || !CODE_RE.test(next)) return;
+  if (localStorage.getItem(tokenKey(next)) !== S.token) {
+    localStorage.setItem(tokenKey(next), S.token);
+    const seat = mySeat();
+    if (seat !== null) localStorage.setItem(`hukum.seat.${next}`, String(seat));
+  }
+}
+
+/** The page of the rematch's table: to play it (a seated person), or to watch it. */
+function rematchPath() {
+  const next = S.table?.rematch;
+  return S.token ? `/t/${next}` : `/t/${next}?watch=1`;
 }
 
 async function refreshTable() {
@@ -484,6 +525,7 @@ async function refreshTable() {
     S.tableJSON = text;
     S.table = data;
     syncAbsent();
+    keepRematchToken();
   } catch (err) {
     if (S.code !== code) return;
     if (err.code === "unknown_table") S.notFound = true;
@@ -500,10 +542,11 @@ function startPolling() {
 }
 
 function connect() {
-  if (!S.token || S.page !== "table") return;
+  if ((!S.token && !watching()) || S.page !== "table") return;
   const code = S.code;
   // The token goes in the first message, never in the URL (logs and proxies keep URLs).
-  const hello = { type: "hello", token: S.token };
+  // A watcher sends none: it holds no seat.
+  const hello = S.token ? { type: "hello", token: S.token } : { type: "hello", watch: true };
   if (S.last) hello.last = S.last;
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(code)}`);
@@ -528,6 +571,14 @@ function connect() {
       // The token is not (or no longer) valid for this table: forget it.
       localStorage.removeItem(tokenKey(code));
       S.token = null;
+      startPolling();
+      refreshTable();
+      return;
+    }
+    if (e.code === 4403 && watching()) {
+      // The room does not allow watchers: follow it as before, by polling.
+      S.watch = false;
+      say("error", () => t("err.no_spectators"));
       startPolling();
       refreshTable();
       return;
@@ -595,6 +646,7 @@ function onMessage(raw) {
       S.table = msg.table ?? S.table;
       S.view = msg.view ?? null;
       syncAbsent();
+      keepRematchToken();
       noteDeal(S.view, raw);
       break;
     case "event":
@@ -616,6 +668,12 @@ function onMessage(raw) {
         S.sending = null; // the move is made: the turn has moved on
       } else if (msg.kind === "move" && S.message?.kind === "warn") S.message = null; // e.g. "wait for Ravi"
       noteDeal(S.view, raw);
+      keepRematchToken();
+      if (msg.kind === "rematched" && S.token && S.table?.rematch) {
+        // Everybody asked: the same seats play again at the new table, at once.
+        go(rematchPath());
+        return;
+      }
       break;
     case "ack": {
       const sent = S.pending[msg.ref];
@@ -637,6 +695,7 @@ function onMessage(raw) {
       delete S.pending[msg.ref];
       if (msg.ref !== null && msg.ref !== undefined && msg.ref === S.sending) S.sending = null;
       if (sent?.type === "next_deal" && S.view?.phase !== "over") S.nextSent = false;
+      if (sent?.type === "rematch") S.rematchSent = false;
       S.message = refusalMessage(msg.error ?? {}, sent);
       break;
     }
@@ -817,11 +876,14 @@ function roomHTML() {
     actions = `<label class="field name"><span>${esc(t("lobby.name"))}</span>
       <input id="name" maxlength="24" placeholder="${esc(t("lobby.name.placeholder"))}" value="${esc(name)}"></label>
       <p class="hint">${esc(empty ? t("room.pick") : t("room.full"))}</p>`;
-  } else if (!S.token) {
+  } else if (!S.token && !watching()) {
     actions = `<p class="hint">${esc(t("game.spectator"))}</p>`;
   } else {
     actions = `<p class="hint">${esc(S.wsState === "open" ? t("loading") : t("game.connecting"))}</p>`;
   }
+  if (watching()) actions += `<p class="hint" id="watching">${esc(t("watch.room"))}</p>`;
+  else if (!S.token && S.table.spectators)
+    actions += `<div class="actions"><button id="watch" data-action="watch">${esc(t("watch.button"))}</button></div>`;
   return `<section class="room">
   <h2>${esc(t("room.title", { code: S.code }))}</h2>
   ${messageHTML()}
@@ -963,11 +1025,13 @@ function controlsHTML() {
   const myTurn = v.turn === v.seat && v.phase !== "over";
   const parts = [];
   let hint = "";
-  if (S.absent.has(v.seat) && S.table.status === "playing") {
+  if (!watching() && S.absent.has(v.seat) && S.table.status === "playing") {
     parts.push(`<p class="message warn">${esc(t("game.absent.you"))}</p>`);
     parts.push(`<button id="take-back" class="primary" data-action="take-back">${esc(t("game.takeback"))}</button>`);
   }
-  if (isG() && v.phase !== "over") {
+  if (watching()) {
+    hint = t("watch.hint"); // read-only: no cards, no buttons
+  } else if (isG() && v.phase !== "over") {
     const g = controlsG(gctx());
     parts.push(...g.parts);
     hint = g.hint;
@@ -1035,16 +1099,47 @@ function bannerHTML() {
     const standing = scores.length ? standingG(gctx(), scores) : null;
     parts.push(`<div class="banner match ${won ? "good" : "bad"}" id="match-over"><strong>${esc(t("match.over"))}</strong>
       ${standing ? esc(`${standing.head} · ${standing.why}`) : ""}
-      <button class="primary" data-action="lobby">${esc(t("match.new"))}</button>${dealLinksHTML()}</div>`);
+      ${rematchHTML()}<button data-action="lobby">${esc(t("match.new"))}</button>${dealLinksHTML()}</div>`);
   } else if (S.table.status === "over") {
     const scores = S.table.scores ?? v.scores ?? [0, 0];
-    const team = myTeam() ?? 0;
+    const mine = myTeam();
+    const team = mine ?? 0;
     const we = scores[team] >= scores[1 - team];
-    parts.push(`<div class="banner match ${we ? "good" : "bad"}" id="match-over"><strong>${esc(t("match.over"))}</strong>
-      ${esc(t(we ? "match.we" : "match.they", { a: Math.max(...scores), b: Math.min(...scores) }))}
-      <button class="primary" data-action="lobby">${esc(t("match.new"))}</button>${dealLinksHTML()}</div>`);
+    const a = Math.max(...scores);
+    const b = Math.min(...scores);
+    let text;
+    if (mine !== null) text = t(we ? "match.we" : "match.they", { a, b });
+    else if (a === b) text = t("match.level", { a, b });
+    else text = t("match.team", { n: scores.indexOf(a) + 1, a, b });
+    parts.push(`<div class="banner match ${we || mine === null ? "good" : "bad"}" id="match-over"><strong>${esc(t("match.over"))}</strong>
+      ${esc(text)}
+      ${rematchHTML()}<button data-action="lobby">${esc(t("match.new"))}</button>${dealLinksHTML()}</div>`);
   }
   return parts.join("");
+}
+
+/** The match is over: a rematch, the same seats at a new table. A seated person asks (one
+ * click; bots agree by themselves) and sees whom it waits for; once everybody has asked,
+ * the page goes to the new table (onMessage). A watcher, or a reload, gets a link to it. */
+function rematchHTML() {
+  const table = S.table;
+  if (table.rematch) {
+    const label = S.token ? t("rematch.go") : t("rematch.watch");
+    return `<button class="primary" id="rematch-link" data-action="go-rematch" data-code="${esc(table.rematch)}">${esc(label)}</button>`;
+  }
+  const seats = table.seats ?? [];
+  const waiting = seats.filter((s) => s.kind === "human" && !s.rematch).map((s) => seatName(s.seat));
+  const asked = seats.filter((s) => s.kind === "human" && s.rematch).map((s) => seatName(s.seat));
+  const me = mySeat();
+  if (!S.token || watching() || me === null) {
+    return asked.length ? `<span class="hint" id="rematch-status">${esc(t("rematch.asked", { names: asked.join(", ") }))}</span>` : "";
+  }
+  if (seats[me]?.rematch || S.rematchSent) {
+    const others = waiting.filter((name) => name !== seatName(me));
+    return `<span class="hint" id="rematch-status">${esc(others.length ? t("rematch.waiting", { names: others.join(", ") }) : t("rematch.making"))}</span>`;
+  }
+  const note = asked.length ? ` <span class="hint" id="rematch-status">${esc(t("rematch.asked", { names: asked.join(", ") }))}</span>` : "";
+  return `<button class="primary" id="rematch" data-action="rematch">${esc(t("rematch.button"))}</button>${note}`;
 }
 
 /** The match is over: a way to the analysis board of each of its deals. */
@@ -1193,8 +1288,8 @@ async function sit(seat) {
     localStorage.setItem(`hukum.seat.${S.code}`, String(data.seat ?? seat));
     S.token = data.token;
     S.message = null;
-    if (S.poll) clearInterval(S.poll);
-    S.poll = null;
+    S.watch = false;
+    stopTable(); // a watcher's connection, or the polling: the seat's connection replaces it
     await refreshTable();
     connect();
   } catch (err) {
@@ -1378,6 +1473,17 @@ app.addEventListener("click", (e) => {
       break;
     case "take-back":
       send({ type: "take_back" });
+      break;
+    case "rematch":
+      if (send({ type: "rematch" }) !== null) S.rematchSent = true;
+      render();
+      break;
+    case "go-rematch":
+      keepRematchToken();
+      go(rematchPath());
+      break;
+    case "watch":
+      go(`/t/${S.code}?watch=1`);
       break;
     case "panel":
       S.panel = S.panel === el.dataset.panel ? null : el.dataset.panel;

@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
@@ -39,6 +39,7 @@ from hukum.server.protocol import ProtocolError, refused
 from hukum.server.tables.audience import Audience, Send
 from hukum.server.tables.config import TableConfig
 from hukum.server.tables.journal import Journal, to_the_end
+from hukum.server.tables.messages import Viewer
 from hukum.server.tables.scheduler import Scheduler, Stale
 from hukum.server.tables.seats import Seat, new_token, token_hash
 from hukum.server.tables.state import TableDeal, TableMatch
@@ -74,6 +75,9 @@ class Table(Audience):
         self.forked: Callable[[Table], None] | None = None
         """Told when the log holds an event this table does not (another process changed
         the table): its memory is behind the log and must be read again."""
+        self.spawn: Callable[[TableConfig, list[Seat]], Awaitable[str]] | None = None
+        """Makes a new room with these settings and these seats (each person's token kept)
+        and starts its match; its code (the rematch, :meth:`rematch`). Set by the registry."""
         self.scheduler = Scheduler(self)
 
     # ------------------------------------------------------------ replay and commit
@@ -175,8 +179,18 @@ class Table(Audience):
             missed = self._greet(sub, seat, last)
         return await self._send_missed(sub, seat, missed, unsubscribe)
 
-    def _left(self, seat: int) -> None:
-        self.seats[seat].connections -= 1
+    async def watch(self, send: Send, last: int | None = None) -> Callable[[], None]:
+        """Receive a watcher's messages (the public ones); returns the function that ends
+        the subscription. Brought up to date as a seat is (:meth:`subscribe`). A watcher is
+        nobody at the table: it neither resumes a paused table nor keeps it going."""
+        async with self.lock:
+            sub, unsubscribe = self._join(None, send)
+            missed = self._greet(sub, None, last)
+        return await self._send_missed(sub, None, missed, unsubscribe)
+
+    def _left(self, seat: Viewer) -> None:
+        if seat is not None:
+            self.seats[seat].connections -= 1
 
     async def attach(self, seat: int, process: str) -> int:
         """A connection of ``seat`` at another process (which follows the table from now
@@ -357,6 +371,47 @@ class Table(Audience):
             if self.seats[seat].absent:
                 await self.commit("back", {"seat": seat})
                 await self.scheduler.schedule()
+            return self.event
+
+    # ------------------------------------------------------------ rematch
+
+    async def rematch(self, seat: int) -> int:
+        """The seat's player asks for a rematch once the match is over (``not_over``
+        before); asking again changes nothing. When every person has asked (bots agree by
+        themselves) a new room is made with the same settings and seats, each person's
+        token holding the same seat there, its match started (:attr:`spawn`), and its code
+        is stored and told (a ``rematched`` event). The last event number."""
+        async with self.lock:
+            self._seat(seat)
+            if self.status != "over":
+                raise ProtocolError(
+                    "not_over", "a rematch may be asked for once the match is over", 409
+                )
+            if self.rematch_code is not None:
+                return self.event
+            if seat not in self.rematch_asked:
+                await self.commit("rematch", {"seat": seat})
+            if not self.rematch_waiting() and self.spawn is not None:
+                seats = [Seat(s.kind, s.name, s.token_hash) for s in self.seats]
+                code = await self.spawn(self.config, seats)
+                await self.commit("rematched", {"code": code})
+            return self.event
+
+    async def open_with(self, seats: list[Seat]) -> int:
+        """Seat these seats (a person's seat with its token's hash, so that the token that
+        held it at another table holds it here) and start the match: a rematch's new room.
+        The last event number."""
+        async with self.lock:
+            if self.status != "waiting" or self.event:
+                raise ProtocolError("already_started", "the room is not new", 409)
+            for i, s in enumerate(seats):
+                data: dict[str, Any] = {"seat": i, "kind": s.kind, "name": s.name}
+                if s.kind == "human":
+                    data["token"] = s.token_hash
+                await self.commit("seat", data)
+            await self.commit("start", {"match_seed": secrets.randbits(64)})
+            await self.start_deal()
+            await self.scheduler.schedule()
             return self.event
 
     # ------------------------------------------------------------ bots and timers

@@ -1,5 +1,6 @@
 """A table's audience: the connections of its seats, each told its own message about
-every event, and brought up to date when it (re)connects.
+every event, and brought up to date when it (re)connects; and its watchers (connections
+that hold no seat, in a room that allows them), told the public messages.
 
 Both the table's actor (:class:`~hukum.server.tables.Table`, in the process that owns the
 table) and its replicas in the other processes of a cluster
@@ -19,7 +20,12 @@ from typing import Any
 from hukum.server.db import Store
 from hukum.server.protocol import ProtocolError
 from hukum.server.tables.config import TableConfig
-from hukum.server.tables.messages import event_message, event_messages, state_message
+from hukum.server.tables.messages import (
+    Viewer,
+    event_message,
+    event_messages,
+    state_message,
+)
 from hukum.server.tables.messages import public as public_table
 from hukum.server.tables.state import TableDeal, TableState
 
@@ -42,7 +48,8 @@ def reconnect_message(reason: str) -> dict[str, Any]:
 
 @dataclass
 class _Sub:
-    seat: int
+    seat: Viewer
+    """The seat, or None: a watcher."""
     send: Send
 
 
@@ -59,7 +66,7 @@ class _Missed:
 
 
 class Audience(TableState):
-    """A table's state and the connections of its seats."""
+    """A table's state and the connections of its seats and watchers."""
 
     def __init__(self, code: str, config: TableConfig, store: Store) -> None:
         super().__init__(code, config)
@@ -82,6 +89,11 @@ class Audience(TableState):
     def watched(self) -> bool:
         """Whether any connection of this process follows the table."""
         return bool(self._subs)
+
+    @property
+    def watchers(self) -> int:
+        """How many watchers (connections without a seat) of this process follow the table."""
+        return sum(1 for sub in self._subs.values() if sub.seat is None)
 
     def _publish(self, kind: str, data: dict[str, Any], move: object | None) -> None:
         """Tell every subscriber about the event just applied: each seat's message built
@@ -107,8 +119,8 @@ class Audience(TableState):
             except Exception:
                 log.exception("sending to a subscriber of table %s failed", self.code)
 
-    def _join(self, seat: int, send: Send) -> tuple[_Sub, Callable[[], None]]:
-        """A new subscription of ``seat``, and the function that ends it."""
+    def _join(self, seat: Viewer, send: Send) -> tuple[_Sub, Callable[[], None]]:
+        """A new subscription of ``seat`` (None: a watcher), and the function that ends it."""
         key = self._next_sub
         self._next_sub += 1
         sub = self._subs[key] = _Sub(seat, send)
@@ -119,10 +131,10 @@ class Audience(TableState):
 
         return sub, unsubscribe
 
-    def _left(self, seat: int) -> None:
-        """A connection of ``seat`` ended."""
+    def _left(self, seat: Viewer) -> None:
+        """A connection of ``seat`` (None: a watcher) ended."""
 
-    def _greet(self, sub: _Sub, seat: int, last: int | None) -> _Missed | None:
+    def _greet(self, sub: _Sub, seat: Viewer, last: int | None) -> _Missed | None:
         """Bring a new subscription up to date (it joined at the current event; in the
         actor, under the lock): a client that saw every event up to ``last`` (at most
         :attr:`resume_limit` behind) is to be sent the events it missed, each exactly as it
@@ -141,7 +153,7 @@ class Audience(TableState):
         return _Missed(send, held, last, upto, [s.connections for s in self.seats])
 
     async def _send_missed(
-        self, sub: _Sub, seat: int, missed: _Missed | None, unsubscribe: Callable[[], None]
+        self, sub: _Sub, seat: Viewer, missed: _Missed | None, unsubscribe: Callable[[], None]
     ) -> Callable[[], None]:
         """Read the missed events back from the log (in a worker thread) and send them,
         then the events held meanwhile; a ``state`` if the log cannot be read. The
@@ -157,7 +169,7 @@ class Audience(TableState):
             unsubscribe()
             raise
         except Exception:
-            log.exception("replaying table %s for seat %d failed; sending a state", self.code, seat)
+            log.exception("replaying table %s for seat %s failed; sending a state", self.code, seat)
             async with self.lock:
                 send(state_message(self, seat))
                 sub.send = send
@@ -168,13 +180,13 @@ class Audience(TableState):
         return unsubscribe
 
     def replay(
-        self, seat: int, last: int, upto: int, connections: list[int] | None = None
+        self, seat: Viewer, last: int, upto: int, connections: list[int] | None = None
     ) -> list[dict[str, Any]]:
-        """The messages ``seat`` was told about events ``last``+1 … ``upto``, rebuilt from the
-        stored log (a copy of the table's state replays it; runs in a worker thread). The
-        same code builds them as live (:mod:`~hukum.server.tables.messages`), so they hold
-        exactly what the seat saw then; only the seats' ``connected`` flags are those of now
-        (``connections``)."""
+        """The messages ``seat`` (None: a watcher) was told about events ``last``+1 …
+        ``upto``, rebuilt from the stored log (a copy of the table's state replays it; runs
+        in a worker thread). The same code builds them as live
+        (:mod:`~hukum.server.tables.messages`), so they hold exactly what the seat saw then;
+        only the seats' ``connected`` flags are those of now (``connections``)."""
         copy = TableState(self.code, self.config)
         for s, n in zip(copy.seats, connections or [], strict=False):
             s.connections = n

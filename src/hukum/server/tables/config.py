@@ -18,7 +18,7 @@ DEFAULT_GAME = "mindi"
 @dataclass(frozen=True)
 class TableConfig:
     """A room's settings: the game, its rules (made by that game's spec), the bots that
-    fill seats, the turn limit."""
+    fill seats, the turn limit, whether people without a seat may watch."""
 
     rules: object
     """The rules, an object of the game's engine (the server only hands it to the spec)."""
@@ -26,6 +26,8 @@ class TableConfig:
     bots: str = "rules"
     turn_timeout: float | None = 60.0
     game: str = DEFAULT_GAME
+    spectators: bool = False
+    """Whether people without a seat may watch the table (docs/protocol.md, "watchers")."""
 
     @property
     def spec(self) -> AnyGame:
@@ -46,11 +48,14 @@ class TableConfig:
             "preset": self.preset,
             "bots": self.bots,
             "turn_timeout": self.turn_timeout,
+            "spectators": self.spectators,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
-        """Settings from :meth:`to_dict` (rooms stored before Ganjifa existed are Mindi)."""
+        """Settings from :meth:`to_dict` (rooms stored before Ganjifa existed are Mindi, and
+        those stored before watchers existed allow none)."""
         game = data.get("game", DEFAULT_GAME)
         rules = game_named(game).rules_from_dict(data["rules"])
-        return cls(rules, data["preset"], data["bots"], data["turn_timeout"], game)
+        spectators = data.get("spectators") is True
+        return cls(rules, data["preset"], data["bots"], data["turn_timeout"], game, spectators)

@@ -21,6 +21,7 @@ from hukum.server.tables.actor import Table
 from hukum.server.tables.config import TableConfig
 from hukum.server.tables.journal import Journal
 from hukum.server.tables.replica import Replica
+from hukum.server.tables.seats import Seat
 
 __all__ = [
     "CODE_ALPHABET",
@@ -86,6 +87,7 @@ class Registry:
             self._drop(known, "the table moved to this server process")
         self.tables[table.code] = table
         table.forked = self._forked
+        table.spawn = self.spawn
         table.resume()
         return table
 
@@ -153,6 +155,21 @@ class Registry:
     async def create(self, config: TableConfig, name: str) -> tuple[Table, str]:
         """A new room with its creator at seat 0; the table and the creator's token.
         Refused, ``server_full``, when the process holds :attr:`max_tables` in play."""
+        table = await self._new_table(config)
+        token = await table.take_seat(0, name)
+        return table, token
+
+    async def spawn(self, config: TableConfig, seats: list[Seat]) -> str:
+        """A new room with these settings and these seats, its match started at once (a
+        rematch, :meth:`Table.rematch`): each person's seat keeps its token's hash, so the
+        token that held the seat at the old table holds it here. Its code. Refused,
+        ``server_full``, as :meth:`create` is."""
+        table = await self._new_table(config)
+        await table.open_with(seats)
+        return table.code
+
+    async def _new_table(self, config: TableConfig) -> Table:
+        """A new room, empty, owned by this process."""
         if self.in_play() >= self.max_tables:
             raise ProtocolError(
                 "server_full",
@@ -169,9 +186,9 @@ class Registry:
             await self.cluster.claim(code)  # nobody else knows the code yet
         table = Table(code, config, self.journal, self.bot_delay, self.cluster)
         table.forked = self._forked
+        table.spawn = self.spawn
         self.tables[code] = table
-        token = await table.take_seat(0, name)
-        return table, token
+        return table
 
     def _later(self, coroutine: Any) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -180,9 +197,9 @@ class Registry:
 
     def release(self, table: Room) -> bool:
         """Forget a table this process need not keep: its own finished table nobody is
-        connected to (its memory is given back; it is read again from the database if it
-        is asked for), or a replica none of its connections follows; whether it was
-        forgotten."""
+        connected to, not even a watcher (its memory is given back; it is read again from
+        the database if it is asked for), or a replica none of its connections follows;
+        whether it was forgotten."""
         if self.tables.get(table.code) is not table:
             return False
         if isinstance(table, Replica):
@@ -192,7 +209,7 @@ class Registry:
             table.unfollow()
             del self.tables[table.code]
             return True
-        if table.status != "over" or any(s.connections for s in table.seats):
+        if table.status != "over" or table.watched or any(s.connections for s in table.seats):
             return False
         self._forget(table)
         return True
@@ -331,6 +348,8 @@ class Registry:
             return await table.ready(args["seat"])
         if op == "take_back":
             return await table.take_back(args["seat"])
+        if op == "rematch":
+            return await table.rematch(args["seat"])
         raise ProtocolError("bad_message", f"no command {op!r}")
 
     def event(self, sender: str, message: dict[str, Any]) -> None:

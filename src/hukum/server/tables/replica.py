@@ -21,6 +21,7 @@ from hukum.server.db import Store
 from hukum.server.protocol import ProtocolError
 from hukum.server.tables.audience import Audience, Send
 from hukum.server.tables.config import TableConfig
+from hukum.server.tables.messages import Viewer
 
 if TYPE_CHECKING:
     from hukum.server.cluster import Cluster
@@ -132,8 +133,16 @@ class Replica(Audience):
         missed = self._greet(sub, seat, last)  # the replica changes only between awaits
         return await self._send_missed(sub, seat, missed, unsubscribe)
 
-    def _left(self, seat: int) -> None:
-        self.cluster.command(self.owner, "detach", self.code, seat=seat)
+    async def watch(self, send: Send, last: int | None = None) -> Callable[[], None]:
+        """Receive a watcher's messages (as :meth:`Table.watch`); the owner is not told (a
+        watcher is nobody at the table), this process follows the table for it."""
+        sub, unsubscribe = self._join(None, send)
+        missed = self._greet(sub, None, last)
+        return await self._send_missed(sub, None, missed, unsubscribe)
+
+    def _left(self, seat: Viewer) -> None:
+        if seat is not None:
+            self.cluster.command(self.owner, "detach", self.code, seat=seat)
 
     async def take_seat(self, seat: int, name: str) -> str:
         return str(await self._call("take_seat", seat=seat, name=name))
@@ -152,3 +161,6 @@ class Replica(Audience):
 
     async def take_back(self, seat: int) -> int:
         return int(await self._call("take_back", seat=seat))
+
+    async def rematch(self, seat: int) -> int:
+        return int(await self._call("rematch", seat=seat))

@@ -43,6 +43,10 @@ class TableState:
         self.match: TableMatch | None = None
         self.commitments: list[str] = []
         """The published commitment of each deal's seed, in order."""
+        self.rematch_asked: set[int] = set()
+        """The seats whose player asked for a rematch, once the match is over."""
+        self.rematch_code: str | None = None
+        """The code of the rematch's table, once every person asked for it."""
 
     @property
     def deal(self) -> TableDeal | None:
@@ -58,6 +62,13 @@ class TableState:
     def present(self) -> bool:
         """Whether any person seated at the table is connected."""
         return any(s.kind == "human" and s.connections > 0 for s in self.seats)
+
+    def rematch_waiting(self) -> list[int]:
+        """The seats of the people who have not asked for a rematch (bots agree by
+        themselves)."""
+        return [
+            i for i, s in enumerate(self.seats) if s.kind == "human" and i not in self.rematch_asked
+        ]
 
     def apply(self, number: int, kind: str, data: dict[str, Any]) -> object | None:
         """Change the state by stored event ``number``; a ``move`` event's move (read once
@@ -88,6 +99,11 @@ class TableState:
             return move
         elif kind == "match_over":
             self.status = "over"
+        elif kind == "rematch":
+            assert isinstance(seat, int)
+            self.rematch_asked.add(seat)
+        elif kind == "rematched":
+            self.rematch_code = data["code"]
         elif kind in ("absent", "back", "ready"):
             assert isinstance(seat, int)
             if kind == "ready":
