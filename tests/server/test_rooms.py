@@ -7,12 +7,14 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import httpx2 as httpx
 from fastapi.testclient import TestClient
 
 from hukum.server.app import create_app
 from hukum.server.tables import Registry, Table
 from tests.server.conftest import create, play
 from tests.server.helpers import Player, hello
+from tests.server.test_restart import free_port, start_server
 
 
 def registry_of(client: TestClient) -> Registry:
@@ -80,3 +82,25 @@ def test_beyond_max_tables_a_new_room_is_refused(tmp_path: Path) -> None:
         error = refused.json()["error"]
         assert error["code"] == "server_full" and error["retry_after"] == 60, error
         assert "2 tables in play" in error["message"]
+
+
+def test_behind_a_load_balancer_the_quota_counts_the_forwarded_address(tmp_path: Path) -> None:
+    """``hukum serve`` believes ``X-Forwarded-For`` from the addresses of
+    ``--forwarded-allow-ips`` (127.0.0.1 by default, where a local load balancer is): each
+    client behind it has its own quota of rooms."""
+    port = free_port()
+    server = start_server(
+        f"sqlite:///{tmp_path / 'hukum.db'}", port, "warning", "--rooms-per-hour", "1"
+    )
+    try:
+        url = f"http://127.0.0.1:{port}/api/tables"
+
+        def made(address: str) -> int:
+            return httpx.post(url, json={}, headers={"X-Forwarded-For": address}).status_code
+
+        assert made("203.0.113.7") == 200
+        assert made("203.0.113.7") == 429  # that client's one room an hour
+        assert made("198.51.100.4") == 200  # another client behind the same balancer
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
