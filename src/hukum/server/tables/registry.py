@@ -130,15 +130,16 @@ class Registry:
         """The table with this code, or None; read from the database (in a worker thread)
         on first use. Concurrent first uses share one load. A table whose log cannot be
         read back is refused, ``damaged_table``."""
+        task = self._loading.get(code)
+        if task is not None:  # a replica is kept while it reads the log: not ready till then
+            return await asyncio.shield(task)
         table = self.tables.get(code)
         if table is not None:
             return table
         if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
             return None
-        task = self._loading.get(code)
-        if task is None:
-            task = self._loading[code] = asyncio.create_task(self._load(code))
-            task.add_done_callback(lambda _: self._loading.pop(code, None))
+        task = self._loading[code] = asyncio.create_task(self._load(code))
+        task.add_done_callback(lambda _: self._loading.pop(code, None))
         return await asyncio.shield(task)
 
     async def require(self, code: str) -> Room:
