@@ -13,11 +13,26 @@ event (stored in the database before anyone is told). Issue 18's targets: p99 < 
 with 1,000 clients alone with bots and with 2,000 clients at four-person tables, think
 time 1 s, on one process.
 
+``--processes N`` (with ``--database-url`` of PostgreSQL and ``--redis-url``): N server
+processes, a cluster; the tables are made at each in turn and each client connects to one
+chosen at random, as behind a load balancer (so most clients' moves are relayed to the
+table's owner when N > 1). CPU and memory are the processes' sums.
+
+    redis-server --port 6390 --save '' &
+    .venv/bin/python scripts/load.py --mode bots --clients 1000 --processes 2 \
+        --database-url "$(HUKUM_PG_DATABASE=load .ci/postgres.sh)" --redis-url redis://127.0.0.1:6390
+
 ``--soak MINUTES``: the clients play one-deal matches with bots, each at a new table, one
 after another; a line a minute gives the matches finished and the server's memory (the
 issue's target: flat within 10% over 30 minutes of finished matches).
 
     .venv/bin/python scripts/load.py --clients 40 --think 0.05 --bot-delay 0.05 --soak 30
+
+``--trace-memory DIR`` (with ``--soak``): the server traces its allocations
+(:mod:`tracemalloc`, slower) and writes a snapshot each minute to ``DIR``
+(``minute005.snap`` …) with its live objects counted by type (``minute005.types``); at the
+end the script prints what grew, by where it was allocated, from minute ``--trace-from``
+(default 5) to the last.
 """
 
 from __future__ import annotations
@@ -45,6 +60,30 @@ from hukum.cli.serve import GC_THRESHOLDS
 
 #: Seconds the server's bots wait before they play (``hukum serve --bot-delay``'s default).
 BOT_DELAY = 0.6
+
+#: ``--trace-memory``: the frames of each traced allocation kept (more make the traced
+#: server slower still).
+TRACED_FRAMES = 8
+
+#: ``--trace-memory``: how the server is started instead of ``python -m hukum``, with
+#: tracemalloc on and a thread that writes a snapshot, and the count of the live objects of
+#: each type, at the end of each minute (arguments: the directory, the frames kept).
+TRACED_SERVER = """
+import collections, gc, runpy, sys, threading, time, tracemalloc
+out, frames = sys.argv[1], int(sys.argv[2])
+del sys.argv[1:3]
+tracemalloc.start(frames)
+def dump():
+    start = time.monotonic()
+    for minute in range(1, 100_000):
+        time.sleep(max(0.0, start + minute * 60 - time.monotonic()))
+        tracemalloc.take_snapshot().dump(f"{out}/minute{minute:03d}.snap")
+        kinds = collections.Counter(type(o).__qualname__ for o in gc.get_objects())
+        with open(f"{out}/minute{minute:03d}.types", "w") as f:
+            f.writelines(f"{n} {kind}\\n" for kind, n in kinds.most_common(60))
+threading.Thread(target=dump, daemon=True).start()
+runpy.run_module("hukum", run_name="__main__", alter_sys=True)
+"""
 
 
 def free_port() -> int:
@@ -134,30 +173,39 @@ async def _play(
             await ws.send(json.dumps(move))
 
 
-async def tables(base: str, mode: str, clients: int) -> list[tuple[str, str]]:
-    """Create the tables; the WebSocket address of each client's table, and its token."""
-    ws = base.replace("http", "ws")
+async def tables(
+    bases: list[str], mode: str, clients: int, rng: random.Random
+) -> list[tuple[str, str]]:
+    """Create the tables, one after another at each server process (which then owns it);
+    the WebSocket address of each client's table, at a process chosen at random as a load
+    balancer would, and its token."""
     urls: list[tuple[str, str]] = []
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+
+    def at(code: str) -> str:
+        return f"{rng.choice(bases).replace('http', 'ws')}/ws/{code}"
+
+    async with httpx.AsyncClient(timeout=60) as http:
         if mode == "bots":
-            for _ in range(clients):
+            for i in range(clients):
                 body = {"options": {"target": 1000}, "start_now": True, "bots": "rules"}
-                made = (await http.post("/api/tables", json=body)).json()
-                urls.append((f"{ws}/ws/{made['code']}", made["token"]))
+                made = (await http.post(f"{bases[i % len(bases)]}/api/tables", json=body)).json()
+                urls.append((at(made["code"]), made["token"]))
             return urls
-        for _ in range(clients // 4):
-            made = (await http.post("/api/tables", json={"options": {"target": 1000}})).json()
+        for i in range(clients // 4):
+            base = bases[i % len(bases)]
+            body = {"options": {"target": 1000}}
+            made = (await http.post(f"{base}/api/tables", json=body)).json()
             code = made["code"]
-            urls.append((f"{ws}/ws/{code}", made["token"]))
+            urls.append((at(code), made["token"]))
             for seat in (1, 2, 3):
-                taken = (await http.post(f"/api/tables/{code}/seats/{seat}", json={})).json()
-                urls.append((f"{ws}/ws/{code}", taken["token"]))
-            await http.post(f"/api/tables/{code}/start", json={"token": made["token"]})
+                taken = await http.post(f"{base}/api/tables/{code}/seats/{seat}", json={})
+                urls.append((at(code), taken.json()["token"]))
+            await http.post(f"{base}/api/tables/{code}/start", json={"token": made["token"]})
     return urls
 
 
 async def run(
-    base: str,
+    bases: list[str],
     mode: str,
     clients: int,
     think: float,
@@ -167,9 +215,9 @@ async def run(
 ) -> Tally:
     """N clients arriving over the first half of ``warmup`` seconds, then measured for
     ``seconds`` (``measure()`` is called when that begins); what they measured."""
-    seats = await tables(base, mode, clients)
-    tally = Tally(since=time.perf_counter() + warmup)
     rng = random.Random(clients)
+    seats = await tables(bases, mode, clients, rng)
+    tally = Tally(since=time.perf_counter() + warmup)
     start = time.perf_counter()
     stop = start + warmup + seconds
     tasks = []
@@ -228,16 +276,28 @@ async def soak(
 class Server:
     """``hukum serve`` on a fresh SQLite file or on ``--database-url``, and its CPU time."""
 
-    def __init__(self, tmp: str, database_url: str | None, bot_delay: float) -> None:
+    def __init__(
+        self,
+        tmp: str,
+        database_url: str | None,
+        bot_delay: float,
+        trace: str | None = None,
+        redis_url: str | None = None,
+    ) -> None:
         self.port = free_port()
         url = database_url or f"sqlite:///{Path(tmp) / 'load.db'}"
-        command = [sys.executable, "-m", "hukum", "serve", "--port", str(self.port)]
+        command = [sys.executable, "-m", "hukum"]
+        if trace is not None:
+            command = [sys.executable, "-c", TRACED_SERVER, trace, str(TRACED_FRAMES)]
+        command += ["serve", "--port", str(self.port)]
         command += ["--bot-delay", str(bot_delay), "--database-url", url]
         command += ["--log-level", "warning"]
         command += ["--rooms-per-hour", "1000000"]  # every client here is 127.0.0.1
+        if redis_url is not None:
+            command += ["--redis-url", redis_url]
         self.proc = subprocess.Popen(command)
         self.base = f"http://127.0.0.1:{self.port}"
-        for _ in range(400):
+        for _ in range(400 if trace is None else 4000):  # traced, it starts slowly
             try:
                 httpx.get(self.base + "/api/health")
                 break
@@ -261,6 +321,29 @@ class Server:
         self.proc.wait()
 
 
+def grown(trace: str, since: int, top: int = 15) -> None:
+    """Print what the traced server's allocations grew by from minute ``since`` to the last
+    snapshot written in ``trace``, largest first, by the lines that allocated it."""
+    import tracemalloc
+
+    snaps = sorted(Path(trace).glob("minute*.snap"))
+    first = Path(trace) / f"minute{since:03d}.snap"
+    if first not in snaps or snaps[-1] == first:
+        print(f"memory trace: no snapshots of minute {since} and later in {trace}")
+        return
+    keep = [tracemalloc.Filter(False, tracemalloc.__file__)]
+    old = tracemalloc.Snapshot.load(str(first)).filter_traces(keep)
+    new = tracemalloc.Snapshot.load(str(snaps[-1])).filter_traces(keep)
+    total = sum(s.size for s in new.statistics("filename")) - sum(
+        s.size for s in old.statistics("filename")
+    )
+    print(f"memory trace: {first.stem} to {snaps[-1].stem}: {total / 1024:+.0f} KiB traced")
+    for diff in new.compare_to(old, "traceback")[:top]:
+        print(f"{diff.size_diff / 1024:+9.1f} KiB {diff.count_diff:+8d} blocks")
+        for line in diff.traceback.format(limit=6, most_recent_first=True):
+            print("    " + line)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=["bots", "people"], default="people")
@@ -273,11 +356,29 @@ def main() -> int:
     )
     parser.add_argument("--database-url", help="e.g. a PostgreSQL URL; default a fresh SQLite")
     parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="N server processes on --database-url (PostgreSQL) and --redis-url; tables are "
+        "made at each in turn, and each client connects to one chosen at random",
+    )
+    parser.add_argument("--redis-url", help="the Redis server of --processes")
+    parser.add_argument(
         "--soak",
         type=int,
         metavar="MINUTES",
         help="instead: the clients play one-deal matches with bots for MINUTES; the server's "
         "memory each minute",
+    )
+    parser.add_argument(
+        "--trace-memory",
+        metavar="DIR",
+        help="with --soak: trace the server's allocations (slower), a snapshot a minute in "
+        "DIR; print what grew",
+    )
+    parser.add_argument(
+        "--trace-from", type=int, default=5, metavar="MINUTE", help="see --trace-memory"
     )
     args = parser.parse_args()
     # The clients' own pauses are not the server's latency: as hukum serve, collect garbage
@@ -292,30 +393,50 @@ def main() -> int:
         print(
             f"mode {args.mode}, think {args.think} s, bot delay {args.bot_delay} s, "
             f"{args.warmup:g} s warm-up then {args.seconds:g} s measured, "
-            f"{'PostgreSQL' if args.database_url else 'SQLite'}"
+            f"{'PostgreSQL' if args.database_url else 'SQLite'}, {args.processes} process(es)"
         )
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server(tmp, args.database_url, args.bot_delay)
+        trace = args.trace_memory if args.soak else None
+        if trace is not None:
+            Path(trace).mkdir(parents=True, exist_ok=True)
+        if args.processes > 1 and not (args.database_url and args.redis_url):
+            parser.error("--processes needs --database-url (PostgreSQL) and --redis-url")
+        redis_url = args.redis_url if args.processes > 1 else None
+        servers = [
+            Server(tmp, args.database_url, args.bot_delay, trace, redis_url)
+            for _ in range(args.processes)
+        ]
+        server = servers[0]
+        bases = [s.base for s in servers]
+
+        def cpu() -> float:
+            return sum(s.cpu() for s in servers)
+
+        def rss() -> float:
+            return sum(s.rss() for s in servers)
 
         def measure() -> tuple[float, ...]:
-            return server.cpu(), time.process_time(), time.perf_counter()
+            return cpu(), time.process_time(), time.perf_counter()
 
         if args.soak:
             try:
                 asyncio.run(soak(server.base, args.clients[0], args.think, args.soak, server.rss))
             finally:
-                server.stop()
+                for s in servers:
+                    s.stop()
+            if trace is not None:
+                grown(trace, args.trace_from)
             return 0
 
         try:
             for n in args.clients:
                 n = n - n % 4 if args.mode == "people" else n
                 tally = asyncio.run(
-                    run(server.base, args.mode, n, args.think, args.seconds, args.warmup, measure)
+                    run(bases, args.mode, n, args.think, args.seconds, args.warmup, measure)
                 )
-                cpu, mine, start = tally.marks
+                cpu_then, mine, start = tally.marks
                 took = time.perf_counter() - start
-                used = (server.cpu() - cpu) / took
+                used = (cpu() - cpu_then) / took
                 clients_cpu = (time.process_time() - mine) / took
                 lat = sorted(tally.latencies)
                 p50 = statistics.median(lat) * 1000 if lat else float("nan")
@@ -324,12 +445,13 @@ def main() -> int:
                 errors = ", ".join(f"{k} {v}" for k, v in sorted(tally.errors.items())) or "none"
                 print(
                     f"clients {n:5d}  moves/s {rate:8.1f}  p50 {p50:7.1f} ms  p99 {p99:7.1f} ms"
-                    f"  server CPU {used:4.0%}  RSS {server.rss():6.0f} MB"
+                    f"  server CPU {used:4.0%}  RSS {rss():6.0f} MB"
                     f"  clients' CPU {clients_cpu:4.0%}"
                     f"  dropped {tally.dropped}  errors {errors}"
                 )
         finally:
-            server.stop()
+            for s in servers:
+                s.stop()
     return 0
 
 

@@ -32,6 +32,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -167,6 +168,16 @@ def _driver_insert(engine: Engine) -> tuple[str, Callable[[Any], Any], Callable[
     return sql, converter(columns.data), converter(columns.created_at)
 
 
+#: Marks rooms finished (``codes``: a list). Built once: a statement built with the list in
+#: it (``Room.code.in_(codes)``) holds its parameters in reference cycles, garbage a
+#: long-running server makes at the end of every match and frees only when the garbage
+#: collector goes through its oldest objects, which a server rarely does
+#: (:data:`hukum.cli.serve.GC_THRESHOLDS`).
+FINISH_ROOMS = (
+    update(Room).where(Room.code.in_(bindparam("codes", expanding=True))).values(finished=True)
+)
+
+
 class Store:
     """The narrow storage interface of the tables: create a room, append, read back."""
 
@@ -211,7 +222,7 @@ class Store:
                 ]
                 connection.execute(insert(EventRow).values(created_at=now), rows)
             if over:
-                connection.execute(update(Room).where(Room.code.in_(over)).values(finished=True))
+                connection.execute(FINISH_ROOMS, {"codes": over})
 
     def room(self, code: str) -> dict[str, Any] | None:
         """A room's settings, or None."""
