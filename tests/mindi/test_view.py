@@ -228,3 +228,36 @@ def test_m20_a_void_shown_by_an_automatic_reveal_is_seen_before_the_player_plays
             moves = deal.legal_moves()
             deal.push(moves[rng.randrange(len(moves))])
     assert found > 20
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(must_trump=True),
+        HIDDEN,
+        Rules.preset("hidden", reveal="on_request"),
+        Rules(trump="open"),
+        Rules.preset("dehla-pakad"),
+    ],
+    ids=["cut", "band-auto", "band-on-request", "open", "announce"],
+)
+def test_m20_views_of_a_deal_moved_back_and_forth_are_those_of_a_fresh_replay(rules: Rules):
+    # The deal builds the public tricks of a position from those of the last one it built
+    # (kept while unchanged); taking moves back and playing others must never show a
+    # trick, or a trump flag, as it was before.
+    import random
+
+    rng = random.Random(11)
+    for seed in range(6):
+        deal = Deal.new(rules, seed % 4, seed=seed)
+        while not deal.is_over():
+            if deal.history and rng.random() < 0.3:
+                for _ in range(rng.randint(1, min(6, len(deal.history)))):
+                    deal.pop()
+                    deal.view(rng.randrange(rules.players))  # built (and kept) here too
+            deal.push(rng.choice(deal.legal_moves()))
+            fresh = Deal(rules, deal.dealer, deal.dealt, shown_card=deal.shown_card, seed=seed)
+            for seat, move in deal.history:
+                fresh.push(move, seat=seat)
+            for seat in range(rules.players):
+                assert deal.view(seat) == fresh.view(seat)

@@ -47,6 +47,10 @@ def _run(args: argparse.Namespace, out: Console) -> int:
         port=args.port,
         log_level=args.log_level,
         ws="websockets-sansio",
+        # A table's messages are small JSON; compressing each one for each socket took
+        # an eighth of the event loop's time under load (scripts/load.py), and a deflate
+        # context for each socket holds memory for as long as it is open.
+        ws_per_message_deflate=False,
         forwarded_allow_ips=args.forwarded_allow_ips,
     )
     return 0

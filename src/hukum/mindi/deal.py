@@ -151,9 +151,15 @@ def _deal_plan(rules: Rules, dealer: int) -> tuple[tuple[tuple[int, int], ...], 
 class _Public:
     """What every player sees of a position: its plays, the cards played, and the voids
     they show (for each trump a seat may know). Kept by the deal until it moves on: the
-    position is told by its last move (held here, so never another's) and the count."""
+    position is told by its last move (held here, so never another's) and the count.
 
-    __slots__ = ("_voids", "last", "moves", "played", "trick", "tricks")
+    The next position's plays reuse the completed tricks built here (``raw``: the deal's
+    own entries they were built from, compared by identity, and whether trump was known):
+    a server keeps one of these for each table, and building every trick again for each
+    move made objects enough for the garbage collector's young generation to take tens of
+    milliseconds to scan."""
+
+    __slots__ = ("_voids", "known", "last", "moves", "played", "raw", "trick", "tricks")
 
     def __init__(
         self,
@@ -162,12 +168,16 @@ class _Public:
         tricks: tuple[Trick, ...],
         trick: tuple[Played, ...],
         played: int,
+        raw: tuple[tuple[int, _Plays, int], ...],
+        known: bool,
     ) -> None:
         self.last = last
         self.moves = moves
         self.tricks = tricks
         self.trick = trick
         self.played = played
+        self.raw = raw
+        self.known = known
         self._voids: dict[Suit | None, tuple[frozenset[Suit], ...]] = {}
 
     def voids(
@@ -655,14 +665,29 @@ class Deal:
         public = self._public
         if public is not None and public.last is last and public.moves == len(self._stack):
             return public
-        tricks, trick = self._method.public_plays(self, self.tricks, self.trick)
+        raw = tuple(self._tricks)
+        kept = 0
+        if public is not None and public.known == self._known:
+            for old, new in zip(public.raw, raw, strict=False):
+                if old is not new:
+                    break
+                kept += 1
+        built = tuple(
+            Trick(leader, tuple(Played(*p) for p in plays), winner)
+            for leader, plays, winner in raw[kept:]
+        )
+        tricks, trick = self._method.public_plays(self, built, self.trick)
+        if kept:
+            assert public is not None
+            tricks = public.tricks[:kept] + tricks
         played = 0
-        for _, plays, _ in self._tricks:
+        for _, plays, _ in raw:
             for p in plays:
                 played |= 1 << p[1]
         for p in self._trick:
             played |= 1 << p[1]
-        public = self._public = _Public(last, len(self._stack), tricks, trick, played)
+        public = _Public(last, len(self._stack), tricks, trick, played, raw, self._known)
+        self._public = public
         return public
 
     def view(self, seat: int) -> View:

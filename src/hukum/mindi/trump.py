@@ -86,7 +86,11 @@ class Method:
     def public_plays(
         self, deal: Deal, tricks: tuple[Trick, ...], trick: tuple[Played, ...]
     ) -> tuple[tuple[Trick, ...], tuple[Played, ...]]:
-        """The completed tricks and the trick in progress as every player may see them."""
+        """The completed tricks and the trick in progress as every player may see them.
+
+        Each trick is shown on its own, by what it holds and whether trump is known
+        (``deal._known``): the deal shows only its new tricks and keeps those it showed
+        before while that is unchanged."""
         return tricks, trick
 
     def public_from(

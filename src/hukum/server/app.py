@@ -170,6 +170,7 @@ def create_app(
         registry.close()
         if cluster is not None:
             await cluster.stop()
+        store.close()
         engine.dispose()
 
     app = FastAPI(title="hukum", lifespan=lifespan)
