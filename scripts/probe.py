@@ -37,19 +37,12 @@ import httpx2 as httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' leak scan
+from tests.mindi.helpers import VARIANTS
 from tests.server.helpers import Player, check_no_leaks, hello
 from tests.server.test_ganjifa import choose as ganjifa_choose
 from tests.server.test_spectators import check_no_watcher_leaks
 
 ONE = {"deals": 1, "target": None}
-MINDI = [
-    ("classic", {}),
-    ("hidden", {}),
-    ("hidden", {"reveal": "on_request"}),
-    ("dehla-pakad", {}),
-    ("classic", {"trump": "open", "must_trump": True}),
-    ("mindi-world", {"players": 6, "deck": 48}),
-]
 
 
 class Probe:
@@ -238,7 +231,7 @@ class Probe:
         rng = random.Random(seed)
         async with httpx.AsyncClient(timeout=60) as client:
             for number in range(rounds):
-                tables = [{"preset": p, "options": {**o, **ONE}} for p, o in MINDI]
+                tables = [{"preset": p, "options": {**o, **ONE}} for p, o in VARIANTS]
                 tables.append(
                     {"game": "ganjifa", "options": {"time": rng.choice(["day", "night"])}}
                 )

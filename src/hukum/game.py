@@ -411,6 +411,25 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
     def make_bot(self, name: str, seed: int = 0, **options: Any) -> Player[V, M]:
         """A computer player by name with its options; BotError if there is no such bot."""
 
+    hint_bot: ClassVar[str | None] = None
+    """The bot of :attr:`bots` that suggests a move to a person who asks (:meth:`suggest`;
+    the server's practice hints): the game's strongest. None: the game gives no hints."""
+
+    def explain(self, view: V, move: M) -> str:
+        """Why ``move``, one of ``view.legal_moves``, suits the seat of ``view``, in one line
+        of English worked out from that view alone: it never names a card the seat has not
+        seen. A game overrides it with its own reasons; this default says what the move is."""
+        return "the choice of the strongest computer player"
+
+    def suggest(self, view: V, seed: int = 0) -> tuple[M, str]:
+        """The move :attr:`hint_bot` makes from ``view`` (its seat to move; seeded with
+        ``seed``, so the same position and seed give the same move), and why, in one line
+        (:meth:`explain`). NotImplementedError for a game that gives no hints."""
+        if self.hint_bot is None:
+            raise NotImplementedError(f"{self.title} gives no hints")
+        move = self.make_bot(self.hint_bot, seed=seed).choose(view)
+        return move, self.explain(view, move)
+
     # ------------------------------------------------------------------ records
 
     @property

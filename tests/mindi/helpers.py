@@ -9,6 +9,17 @@ import pytest
 from hukum.cards import Card
 from hukum.mindi import Deal, IllegalMoveError, Move, Rules
 
+#: A preset and options for each way trump is set (cut, band hukum revealed automatically
+#: or on request, announced, open) and each table size: the variants whole-deal scans run.
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("classic", {}),
+    ("hidden", {}),
+    ("hidden", {"reveal": "on_request"}),
+    ("dehla-pakad", {}),
+    ("classic", {"trump": "open", "must_trump": True}),
+    ("mindi-world", {"players": 6, "deck": 48}),
+]
+
 
 def hands(*texts: str) -> list[list[str]]:
     """Hands from one string per seat, cards in dealt order: ``hands("AS KS", "QS JS")``."""

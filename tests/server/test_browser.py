@@ -27,6 +27,7 @@ from tests.server.web import (
     TABLE_URL,
     api,
     expect_hand,
+    keep_token,
     my_turn_or_over,
     play_card,
     play_ganjifa_now,
@@ -562,11 +563,7 @@ def test_an_absent_player_takes_the_seat_back(context: BrowserContext, server: s
         {"name": "Kiran", "bots": "random", "start_now": True, "turn_timeout": 4},
     )
     page = context.new_page()
-    page.goto(server + "/")
-    page.evaluate(
-        "([code, token]) => localStorage.setItem('hukum.token.' + code, token)",
-        [made["code"], made["token"]],
-    )
+    keep_token(page, server, made["code"], made["token"])
     page.goto(server + made["invite"])
     # Nobody plays for seat 0: after the turn timeout a bot plays for it. The timeout is
     # long enough that, once taken back, the seat stays taken until the check below.
@@ -791,11 +788,7 @@ def test_a_card_cannot_be_chosen_when_it_is_not_your_turn(
     api(server, "POST", f"/api/tables/{code}/start", {"token": made["token"]})
     page = context.new_page()
     socket = Socket(page)
-    page.goto(server + "/")
-    page.evaluate(
-        "([code, token]) => localStorage.setItem('hukum.token.' + code, token)",
-        [code, made["token"]],
-    )
+    keep_token(page, server, code, made["token"])
     page.goto(server + made["invite"])
     hand = page.locator(HAND)
     expect(hand).to_have_count(13)

@@ -8,20 +8,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.mindi.helpers import VARIANTS
 from tests.server.conftest import create, play
 from tests.server.helpers import Player, check_no_leaks, seat_socket
 
-CASES: list[tuple[str, dict[str, Any]]] = [
-    ("classic", {}),
-    ("hidden", {}),
-    ("hidden", {"reveal": "on_request"}),
-    ("dehla-pakad", {}),
-    ("classic", {"trump": "open", "must_trump": True}),
-    ("mindi-world", {"players": 6, "deck": 48}),
-]
 
-
-@pytest.mark.parametrize(("preset", "options"), CASES)
+@pytest.mark.parametrize(("preset", "options"), VARIANTS)
 def test_no_leaks_over_full_deals(client: TestClient, preset: str, options: dict[str, Any]) -> None:
     deals = 2  # a 3-deal match played at full speed can outrun the rate limit (40 in a burst)
     made = create(

@@ -25,6 +25,7 @@ from tests.server.web import (
     LEGAL,
     SCREENSHOTS,
     expect_hand,
+    keep_token,
     my_turn_or_over,
     play_card,
     play_ganjifa_now,
@@ -541,11 +542,7 @@ def test_eight_players_fans_fit_a_phone(browser: Browser, server: str) -> None:
     try:
         page = ctx.new_page()
         views = _views(page)
-        page.goto(server + "/")
-        page.evaluate(
-            "([code, token]) => localStorage.setItem('hukum.token.' + code, token)",
-            [made["code"], made["token"]],
-        )
+        keep_token(page, server, made["code"], made["token"])
         page.goto(server + made["invite"])
         assert my_turn_or_over(page)
         problems = _check_fans(page, views[-1], lambda n: n)

@@ -81,7 +81,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     command = [sys.executable, "-m", "hukum", "serve", "--port", str(port)]
     command += ["--database-url", f"sqlite:///{tmp / 'db.sqlite'}", "--bot-delay", "0.05"]
     command += ["--log-level", "warning"]
-    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+    # A small analysis budget: deals whose first tricks stay beyond it (the board says so).
+    env = {**os.environ, "HUKUM_ANALYSIS_NODES": "2000000"}
+    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=tmp, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):
@@ -135,6 +137,15 @@ def api(base: str, method: str, path: str, body: dict[str, Any] | None = None) -
     request.add_header("content-type", "application/json")
     with urllib.request.urlopen(request, timeout=10) as r:
         return json.loads(r.read())
+
+
+def keep_token(page: Page, base: str, code: str, token: str) -> None:
+    """Keep a seat's token in the page's storage, as the lobby keeps it after a room is made
+    or a seat taken, so that the table's page opens as that seat."""
+    page.goto(base + "/")
+    page.evaluate(
+        "([code, token]) => localStorage.setItem('hukum.token.' + code, token)", [code, token]
+    )
 
 
 def play_now(page: Page, base: str, name: str) -> None:

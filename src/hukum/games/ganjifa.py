@@ -20,6 +20,7 @@ from hukum import ganjifa
 from hukum.bots import ganjifa as ganjifa_bots
 from hukum.bots.ganjifa import search
 from hukum.bots.ganjifa.base import GanjifaBot
+from hukum.bots.ganjifa.explain import explain as explain_move
 from hukum.game import GameSpec, Side
 from hukum.ganjifa import HAND_SIZE, PLAYERS, CardSet, Deal, Match, Move, Rules, Trick, View
 from hukum.ganjifa import record as ganjifa_record
@@ -107,6 +108,7 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
     bots = ganjifa_bots.BOT_NAMES
     quick_bots = frozenset({"random", "rules"})  # 0.001 and 0.01 ms a decision here
     default_preset = "cardavia"
+    hint_bot = "search"
 
     @property
     def presets(self) -> Mapping[str, Rules]:
@@ -275,6 +277,11 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
     def make_bot(self, name: str, seed: int = 0, **options: Any) -> GanjifaBot:
         """:func:`hukum.bots.ganjifa.make_bot`."""
         return ganjifa_bots.make_bot(name, seed=seed, **options)
+
+    def explain(self, view: View, move: Move) -> str:
+        """:func:`hukum.bots.ganjifa.explain.explain`: e.g. ``RaR is winning: plays Ra4,
+        the weakest card you may play``."""
+        return explain_move(view, move)
 
     @property
     def match_type(self) -> type[Match]:

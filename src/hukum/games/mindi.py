@@ -20,6 +20,7 @@ from typing import Any
 from hukum import bots
 from hukum.bots import search
 from hukum.bots.base import Bot
+from hukum.bots.explain import explain as explain_move
 from hukum.cards import CardSet, bits, deck
 from hukum.game import GameSpec, Side
 from hukum.mindi import (
@@ -146,6 +147,7 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
     bots = bots.BOT_NAMES
     quick_bots = frozenset({"random", "rules"})  # 0.014 and 0.04 ms a decision here
     default_preset = "classic"
+    hint_bot = "expert"
 
     @property
     def presets(self) -> Mapping[str, Rules]:
@@ -330,6 +332,11 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
     def make_bot(self, name: str, seed: int = 0, **options: Any) -> Bot[View, Move]:
         """:func:`hukum.bots.make_bot`."""
         return bots.make_bot(name, seed=seed, **options)
+
+    def explain(self, view: View, move: Move) -> str:
+        """:func:`hukum.bots.explain.explain`: e.g. ``partner's A♦ wins the trick: the 10♦
+        goes to your team``."""
+        return explain_move(view, move)
 
     @property
     def match_type(self) -> type[Match]:

@@ -25,7 +25,7 @@ __all__ = [
     "view_message",
 ]
 
-CLIENT_TYPES = ("move", "next_deal", "take_back", "rematch", "ping")
+CLIENT_TYPES = ("move", "next_deal", "take_back", "rematch", "hint", "ping")
 
 
 class ProtocolError(Exception):

@@ -35,6 +35,9 @@ class CreateTable(BaseModel):
     start_now: bool = False
     spectators: bool = False
     """Whether people without a seat may watch the table (``/ws/<code>``, a watcher's hello)."""
+    hints: bool = False
+    """Whether every player may ask for a suggested move (a ``hint`` message); a person alone
+    with bots may ask in any room."""
 
 
 class TakeSeat(BaseModel):
@@ -130,7 +133,9 @@ async def create_table(body: CreateTable, registry: Reg, request: Request) -> di
             "bad_request",
             f"no {spec.name} bot {body.bots!r}; choose one of " + ", ".join(spec.bots),
         )
-    config = TableConfig(rules, preset, body.bots, body.turn_timeout, spec.name, body.spectators)
+    config = TableConfig(
+        rules, preset, body.bots, body.turn_timeout, spec.name, body.spectators, body.hints
+    )
     quota: RoomQuota = request.app.state.room_quota
     quota.take(request.client.host if request.client else "")
     table, token = await registry.create(config, body.name)

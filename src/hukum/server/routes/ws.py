@@ -24,6 +24,7 @@ from hukum.server.protocol import (
     parse_hello,
 )
 from hukum.server.tables import Registry, Room
+from hukum.server.tables.hints import Hints
 
 router = APIRouter()
 
@@ -75,9 +76,9 @@ async def _hello(websocket: WebSocket, timeout: float) -> Hello | None:
     return parse_hello(text if text is not None else frame.get("bytes") or b"")
 
 
-async def _handle(table: Room, seat: int | None, text: str) -> dict[str, Any] | None:
+async def _handle(table: Room, seat: int | None, text: str, hints: Hints) -> dict[str, Any] | None:
     """One client message of ``seat`` (None: a watcher): the answer to send (ack, error,
-    pong)."""
+    pong, hint). A hint is worked out by ``hints``, the process's."""
     message, error = parse_client_message(text, max_move=table.max_move_text)
     if message is None:
         assert error is not None
@@ -94,6 +95,15 @@ async def _handle(table: Room, seat: int | None, text: str) -> dict[str, Any] | 
             raise ProtocolError(
                 "not_your_seat", f"this token holds seat {seat}, not {message.seat}"
             )
+        if message.type == "hint":
+            hint = await hints.ask(table, seat)
+            return {
+                "type": "hint",
+                "ref": ref,
+                "event": hint.event,
+                "move": hint.move,
+                "why": hint.why,
+            }
         if message.type == "move":
             assert message.move is not None
             event = await table.submit_move(seat, message.move, message.event)
@@ -189,7 +199,7 @@ async def game_socket(
                     error_message(ProtocolError("rate_limited", "too many messages"), None)
                 )
                 continue
-            answer = await _handle(table, seat, text)
+            answer = await _handle(table, seat, text, registry.hints)
             if answer is not None:
                 queue.put_nowait(answer)
     except WebSocketDisconnect:

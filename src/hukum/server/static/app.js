@@ -43,6 +43,8 @@ const S = {
   copied: false,
   watch: false, // watching: no seat, the table read-only (/t/<code>?watch=1, a room that allows it)
   rematchSent: false,
+  hint: null, // the server's suggestion {event, move, why}: for the turn after its event only
+  hintAsked: null, // the ref of the hint asked for and not yet answered
 };
 
 // ---------------------------------------------------------------- helpers
@@ -356,6 +358,7 @@ function renderLobby() {
       <label class="field"><span>${esc(t("lobby.timeout"))}</span>${selectHTML("timeout", TIMEOUTS.map((s) => [s, s ? t("lobby.seconds", { n: s }) : t("lobby.timeout.none")]), 60)}</label>
       <details id="custom"><summary>${esc(t("lobby.custom"))}</summary><div id="custom-options">${customOptionsHTML(presets.includes("classic") ? "classic" : presets[0])}</div></details>
       <label class="check"><input type="checkbox" id="spectators"> <span>${esc(t("lobby.spectators"))}</span></label>
+      <label class="check"><input type="checkbox" id="hints"> <span>${esc(t("lobby.hints"))}</span></label>
       <button id="create-room" class="primary" type="submit">${esc(t("lobby.create.button"))}</button>
     </form>
   </article>
@@ -444,6 +447,7 @@ function createRoom() {
     turn_timeout: Number(app.querySelector("#timeout").value) || null,
     start_now: false,
     spectators: app.querySelector("#spectators").checked,
+    hints: app.querySelector("#hints").checked,
   });
 }
 
@@ -465,6 +469,8 @@ async function openTable(code) {
   S.page = "table";
   S.code = code;
   S.token = localStorage.getItem(tokenKey(code));
+  S.hint = null;
+  S.hintAsked = null;
   S.table = null;
   S.tableJSON = "";
   S.view = null;
@@ -567,6 +573,7 @@ function connect() {
     S.wsState = "closed";
     S.sending = null; // unanswered: the resync after reconnecting shows whether it was played
     S.pending = {};
+    S.hintAsked = null; // a hint asked on this connection is never answered
     if (e.code === 4401) {
       // The token is not (or no longer) valid for this table: forget it.
       localStorage.removeItem(tokenKey(code));
@@ -611,6 +618,64 @@ function sendMove(move) {
   if (S.sending !== null) return;
   S.sending = send({ type: "move", move, event: S.last }); // the turn it answers
   render();
+}
+
+/** Whether this seat may ask for a suggested move (docs/protocol.md, "hints"), as the server
+ * decides it: the room allows hints, or every other seat is a computer player. */
+function hintsAllowed() {
+  if (!S.token || watching() || !S.table || S.table.status !== "playing") return false;
+  const me = mySeat();
+  return S.table.hints === true || (S.table.seats ?? []).every((s) => s.seat === me || s.kind === "bot");
+}
+
+/** Ask the server for a suggested move for this turn (one at a time). */
+function askHint() {
+  if (S.hintAsked !== null || S.sending !== null) return;
+  S.hint = null;
+  S.hintAsked = send({ type: "hint" });
+  render();
+}
+
+/** The server's suggestion: if it is for the turn on the table now, choose its cards (the
+ * player still presses Play) and keep it for its one-line reason; an older one is dropped. */
+function takeHint(msg) {
+  if (msg.event !== S.last || !S.view || S.view.turn !== S.view.seat) return;
+  S.hint = { event: msg.event, move: msg.move, why: msg.why };
+  S.message = null;
+  const words = String(msg.move).split(" ");
+  if (isG()) {
+    const cards = words.filter((w) => w !== "dukal" && w !== "give");
+    if (cards.every((c) => (S.view.hand ?? []).includes(c))) S.picked = new Set(cards);
+  } else if (CARD_RE.test(words.at(-1)) && (words.length === 1 || words[0] === "hide")) {
+    S.selected = words.at(-1);
+  }
+}
+
+/** The suggestion for this turn, if any: its move in the page's notation. */
+function currentHint() {
+  return S.hint && S.hint.event === S.last && S.view?.turn === S.view?.seat ? S.hint : null;
+}
+
+/** The suggested move and why, in one line, under the table's status. */
+function hintHTML() {
+  const h = currentHint();
+  if (!h) return "";
+  const words = h.move.split(" ");
+  let move;
+  if (isG()) move = words.filter((w) => w !== "dukal" && w !== "give").map(gCardText).join(" ");
+  else if (words[0] === "reveal") move = esc(t("game.reveal"));
+  else if (words[0] === "announce") move = `${suitSVG(words[1], 16)} ${esc(t(`suit.${words[1]}`))}`;
+  else move = cardText(words.at(-1));
+  return `<p class="hint-line" id="hint-text" data-move="${esc(h.move)}"><span class="label">${esc(t("hint.label"))}:</span> ${move} — <span id="hint-why">${esc(h.why)}</span></p>`;
+}
+
+/** The "Suggest a move" button, where hints are allowed and it is this seat's turn. */
+function hintButtonHTML() {
+  const v = S.view;
+  if (!hintsAllowed() || v.turn !== v.seat || v.phase === "over" || S.absent.has(v.seat)) return "";
+  const busy = S.hintAsked !== null;
+  const off = busy || S.sending !== null ? "disabled" : "";
+  return `<button id="hint" data-action="hint" ${off}>${esc(t(busy ? "hint.asking" : "hint.button"))}</button>`;
 }
 
 function syncAbsent() {
@@ -690,9 +755,15 @@ function onMessage(raw) {
       S.message = null;
       break;
     }
+    case "hint":
+      delete S.pending[msg.ref];
+      if (msg.ref === S.hintAsked) S.hintAsked = null;
+      takeHint(msg);
+      break;
     case "error": {
       const sent = S.pending[msg.ref];
       delete S.pending[msg.ref];
+      if (sent?.type === "hint" && msg.ref === S.hintAsked) S.hintAsked = null;
       if (msg.ref !== null && msg.ref !== undefined && msg.ref === S.sending) S.sending = null;
       if (sent?.type === "next_deal" && S.view?.phase !== "over") S.nextSent = false;
       if (sent?.type === "rematch") S.rematchSent = false;
@@ -1039,7 +1110,7 @@ function controlsHTML() {
     hint = t("game.announce.hint");
     for (const s of SUITS) {
       if (legal.has(`announce ${s}`))
-        parts.push(`<button class="suit-btn" data-action="announce" data-suit="${s}" id="announce-${s}" ${S.sending === null ? "" : "disabled"}>${suitSVG(s, 20)} ${esc(t(`suit.${s}`))}</button>`);
+        parts.push(`<button class="suit-btn${currentHint()?.move === `announce ${s}` ? " suggested" : ""}" data-action="announce" data-suit="${s}" id="announce-${s}" ${S.sending === null ? "" : "disabled"}>${suitSVG(s, 20)} ${esc(t(`suit.${s}`))}</button>`);
     }
   } else if (v.phase === "hide" && myTurn) {
     hint = t("game.hide.hint");
@@ -1047,11 +1118,13 @@ function controlsHTML() {
   } else if (v.phase === "play") {
     if (myTurn) hint = t("game.select.hint");
     parts.push(`<button id="play-card" class="primary" data-action="play" ${readyMove() ? "" : "disabled"}>${esc(t("game.play"))}</button>`);
-    if (myTurn && legal.has("reveal")) parts.push(`<button id="reveal" data-action="reveal" ${S.sending === null ? "" : "disabled"}>${esc(t("game.reveal"))}</button>`);
+    if (myTurn && legal.has("reveal"))
+      parts.push(`<button id="reveal" ${currentHint()?.move === "reveal" ? `class="suggested" ` : ""}data-action="reveal" ${S.sending === null ? "" : "disabled"}>${esc(t("game.reveal"))}</button>`);
   } else if (v.phase === "over" && S.table.status !== "over") {
     if (S.nextSent) hint = t("game.nextdeal.waiting");
     else parts.push(`<button id="next-deal" class="primary" data-action="next">${esc(t("game.nextdeal"))}</button>`);
   }
+  if (!watching()) parts.push(hintButtonHTML());
   const turn =
     v.phase === "over" || v.turn === null || v.turn === undefined
       ? ""
@@ -1061,7 +1134,7 @@ function controlsHTML() {
   const conn = S.wsState !== "open" ? `<span class="conn">${esc(t(S.wsState === "closed" ? "game.disconnected" : "game.connecting"))}</span>` : "";
   return {
     status: `<div class="status">${turn} ${conn} ${hint ? `<span class="hint">${esc(hint)}</span>` : ""}</div>
-    ${messageHTML()}`,
+    ${hintHTML()}${messageHTML()}`,
     buttons: `<div class="controls">${parts.join(" ")}</div>`,
   };
 }
@@ -1462,6 +1535,9 @@ app.addEventListener("click", (e) => {
       break;
     case "reveal":
       sendMove("reveal");
+      break;
+    case "hint":
+      askHint();
       break;
     case "announce":
       sendMove(`announce ${el.dataset.suit}`);

@@ -18,7 +18,8 @@ DEFAULT_GAME = "mindi"
 @dataclass(frozen=True)
 class TableConfig:
     """A room's settings: the game, its rules (made by that game's spec), the bots that
-    fill seats, the turn limit, whether people without a seat may watch."""
+    fill seats, the turn limit, whether people without a seat may watch, whether its
+    players may ask for move suggestions."""
 
     rules: object
     """The rules, an object of the game's engine (the server only hands it to the spec)."""
@@ -28,6 +29,9 @@ class TableConfig:
     game: str = DEFAULT_GAME
     spectators: bool = False
     """Whether people without a seat may watch the table (docs/protocol.md, "watchers")."""
+    hints: bool = False
+    """Whether every player may ask for a suggested move (docs/protocol.md, "hints"); a
+    person alone with bots may ask in any room."""
 
     @property
     def spec(self) -> AnyGame:
@@ -49,13 +53,18 @@ class TableConfig:
             "bots": self.bots,
             "turn_timeout": self.turn_timeout,
             "spectators": self.spectators,
+            "hints": self.hints,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
-        """Settings from :meth:`to_dict` (rooms stored before Ganjifa existed are Mindi, and
-        those stored before watchers existed allow none)."""
+        """Settings from :meth:`to_dict` (rooms stored before Ganjifa existed are Mindi,
+        those stored before watchers existed allow none, and those stored before hints give
+        them only to a person alone with bots)."""
         game = data.get("game", DEFAULT_GAME)
         rules = game_named(game).rules_from_dict(data["rules"])
         spectators = data.get("spectators") is True
-        return cls(rules, data["preset"], data["bots"], data["turn_timeout"], game, spectators)
+        hints = data.get("hints") is True
+        return cls(
+            rules, data["preset"], data["bots"], data["turn_timeout"], game, spectators, hints
+        )

@@ -50,6 +50,7 @@ def public(state: TableState) -> dict[str, Any]:
         "bots": config.bots,
         "turn_timeout": config.turn_timeout,
         "spectators": config.spectators,
+        "hints": config.hints,
         "status": state.status,
         "seats": [
             {

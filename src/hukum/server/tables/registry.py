@@ -19,6 +19,7 @@ from hukum.server.db import Store
 from hukum.server.protocol import ProtocolError
 from hukum.server.tables.actor import Table
 from hukum.server.tables.config import TableConfig
+from hukum.server.tables.hints import Hints
 from hukum.server.tables.journal import Journal
 from hukum.server.tables.replica import Replica
 from hukum.server.tables.seats import Seat
@@ -75,6 +76,8 @@ class Registry:
         self.cluster = cluster
         """The cluster this process is part of, or None (the only process)."""
         self.tables: dict[str, Room] = {}
+        self.hints = Hints()
+        """The move suggestions this process works out (a few at once)."""
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
 
