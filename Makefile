@@ -36,6 +36,8 @@ bench: $(STAMP)
 	$(BIN)/hukum bench --solver
 	$(BIN)/hukum bench --solver --tricks 13 --deals 5 --trump known
 	$(BIN)/hukum bench --solver --tricks 13 --deals 5 --trump cut --max-nodes 150000000
+	$(BIN)/hukum bench --analysis
+	$(BIN)/hukum bench --analysis --late 4
 
 screenshots: $(STAMP)
 	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_browser.py -k "full_deal or ganjifa"

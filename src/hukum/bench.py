@@ -1,5 +1,6 @@
 """How fast the engines play: random legal deals on one core (``hukum bench``), for every
-game of :mod:`hukum.games`.
+game of :mod:`hukum.games`; how long the exact solver takes a position (``--solver``) and
+how long the deal analysis takes a finished deal (``--analysis``).
 
 Each deal is shuffled and dealt from its own seed, then played to the end through the
 referee loop (:func:`hukum.play.play_out`), each move drawn uniformly from the legal moves.
@@ -30,9 +31,12 @@ from hukum.mindi import Deal, Rules
 from hukum.play import play_out
 
 __all__ = [
+    "AnalysisResult",
     "BenchResult",
     "SolveResult",
+    "analysis_deals",
     "run",
+    "run_analysis",
     "run_env",
     "run_presets",
     "run_solver",
@@ -238,3 +242,132 @@ def run_solver(
         spent += took
         searched.append(solver.nodes)
     return SolveResult(name, tricks, tuple(times), tuple(searched), spent, max_nodes)
+
+
+@dataclass(frozen=True)
+class AnalysisResult:
+    """The figures of one deal-analysis benchmark: each finished deal analysed whole (from
+    its last trick back to its first, as far as the node budget goes)."""
+
+    name: str
+    """What was measured."""
+    workers: int
+    """The worker processes of the analysis (1: in this process)."""
+    max_nodes: int
+    """The node budget of each analysis (positions searched by all workers together)."""
+    seeds: tuple[int, ...]
+    """The seed of each deal."""
+    times: tuple[float, ...]
+    """Seconds for each deal (wall time)."""
+    tricks: tuple[int, ...]
+    """The tricks each analysis covered, from the last back (13: the whole deal)."""
+    searched: tuple[int, ...]
+    """Positions searched for each deal (the same on any machine, unlike the times)."""
+    hand_size: int = 13
+    """Tricks in a deal."""
+
+    @property
+    def whole(self) -> int:
+        """The deals analysed from trick 1."""
+        return sum(1 for t in self.tricks if t == self.hand_size)
+
+    def within(self, seconds: float) -> int:
+        """The deals analysed from trick 1 within ``seconds``."""
+        return sum(
+            1
+            for t, s in zip(self.tricks, self.times, strict=True)
+            if t == self.hand_size and s <= seconds
+        )
+
+    @property
+    def unsolved(self) -> int:
+        """The deals whose first tricks were beyond the budget."""
+        return len(self.tricks) - self.whole
+
+    def percentile(self, p: float) -> float:
+        """The ``p``-th percentile of the times (nearest rank)."""
+        ordered = sorted(self.times)
+        return ordered[max(0, min(len(ordered) - 1, round(p / 100 * len(ordered)) - 1))]
+
+
+def analysis_deals(
+    rules: Rules, count: int, seed: int = 0, late: int | None = None
+) -> list[tuple[int, Deal]]:
+    """``count`` finished deals, each played by the ``rules`` bot at every seat from its own
+    seed (``seed``, ``seed + 1``, …), with its seed. With ``late`` (cut hukum only), only the
+    deals whose trump was still not set when ``late`` tricks were over (the seeds of the
+    others are passed over)."""
+    from hukum.bots.rules import RulesBot
+
+    if late is not None and rules.trump != "cut":
+        raise ValueError(f"late={late}: only cut hukum sets trump late, not {rules.trump} hukum")
+    bot = RulesBot()
+    deals: list[tuple[int, Deal]] = []
+    number = seed
+    while len(deals) < count:
+        deal = Deal.new(rules, number % rules.players, number)
+        unset = True
+        while not deal.is_over():
+            turn = deal.turn
+            assert turn is not None
+            deal.push(bot.choose(deal.view(turn)))
+            if late is not None and len(deal.tricks) == late and not deal.trick:
+                unset = unset and deal.trump is None
+        if late is None or unset:
+            deals.append((number, deal))
+        number += 1
+    return deals
+
+
+def run_analysis(
+    rules: Rules,
+    deals: int = 200,
+    seed: int = 0,
+    workers: int = 2,
+    max_nodes: int | None = None,
+    late: int | None = None,
+    name: str = "",
+    on_deal: Callable[[int, float, int], None] | None = None,
+) -> AnalysisResult:
+    """Time the whole-deal analysis of :func:`analysis_deals` (``workers`` processes, 1: in
+    this process) within ``max_nodes`` positions searched (default
+    :data:`hukum.analysis.ANALYSIS_NODES`); the workers start (and load the solver) before
+    the clock does. ``on_deal(seed, seconds, tricks)`` after each deal."""
+    from hukum.analysis import ANALYSIS_NODES, Analyser, Progress, analyse
+
+    budget = max_nodes or ANALYSIS_NODES
+    played = analysis_deals(rules, deals, seed, late)
+    times: list[float] = []
+    tricks: list[int] = []
+    searched: list[int] = []
+    with Analyser(workers) as analyser:
+        if workers > 1:
+            analyser.start()
+            analyser.analyse(played[0][1], tricks=1)  # the workers load the solver first
+        else:
+            analyse(played[0][1], tricks=1)
+        for number, deal in played:
+            last: list[Progress] = []
+            start = time.perf_counter()
+            if workers > 1:
+                report = analyser.analyse(deal, max_nodes=budget, progress=last.append)
+            else:
+                report = analyse(
+                    deal, tricks=rules.hand_size, max_nodes=budget, progress=last.append
+                )
+            took = time.perf_counter() - start
+            times.append(took)
+            tricks.append(report.tricks)
+            searched.append(last[-1].nodes)
+            if on_deal is not None:
+                on_deal(number, took, report.tricks)
+    return AnalysisResult(
+        name,
+        workers,
+        budget,
+        tuple(n for n, _ in played),
+        tuple(times),
+        tuple(tricks),
+        tuple(searched),
+        rules.hand_size,
+    )

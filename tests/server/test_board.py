@@ -149,7 +149,8 @@ def test_after_a_deal_the_table_leads_to_the_board_and_back(
     def hold(route: Route) -> None:
         held.append(route)
 
-    page.route(re.compile(r"/deals/1/analysis$"), hold)
+    asked = re.compile(r"/deals/1/analysis(\?wait=false)?$")
+    page.route(asked, hold)
     page.click("#analyse")
     expect(page).to_have_url(re.compile(re.escape(server) + r"/t/[0-9a-z]+/deals/1$"))
     code = page.url.split("/")[-3]
@@ -169,7 +170,17 @@ def test_after_a_deal_the_table_leads_to_the_board_and_back(
             break
         page.wait_for_timeout(25)
     assert held, "the page asked for the analysis"
-    held[0].fallback()
+    # Still running: the page says how far it has got, and asks again.
+    progress = {"deal": 1, "status": "running", "tricks": 5, "of": 13}
+    held[0].fulfill(status=202, json=progress)
+    expect(page.locator("#bd-note-text")).to_contain_text("Analysing… 5 of 13 tricks done")
+    for _ in range(200):
+        if len(held) > 1:
+            break
+        page.wait_for_timeout(25)
+    assert len(held) > 1, "the page asked again"
+    page.unroute(asked)
+    held[1].fallback()
     expect(page.locator("#bd-note-text")).not_to_contain_text("Analysing", timeout=60_000)
     expect(page.locator("#bd-list .bd-move")).to_have_count(52)
     expect(page.locator("#bd-result-text")).to_contain_text(re.compile(r"wins|win"))

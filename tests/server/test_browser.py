@@ -108,7 +108,8 @@ def test_lobby_then_a_full_deal_against_bots(context: BrowserContext, server: st
     page.click("#analyse")
     expect(page.locator("#analysis-board .bd-seat")).to_have_count(4)
     note = page.locator("#bd-note-text")
-    expect(note).not_to_contain_text("Analysing", timeout=30_000)
+    # Waiting for the analyser, then its progress, then how many tricks it analysed.
+    expect(note).to_contain_text(re.compile(r"last \d+ tricks"), timeout=60_000)
     found = re.search(r"last (\d+) tricks", note.inner_text())
     assert found, note.inner_text()
     # Trick by trick, each move under the name of its player (as on the table).

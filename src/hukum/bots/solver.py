@@ -42,7 +42,7 @@ from numba import njit
 
 from hukum.mindi import Deal, Move, MoveKind, Rules
 
-__all__ = ["Forecast", "Solution", "Solver", "SolverBudgetError", "SolverError"]
+__all__ = ["Forecast", "Solution", "Solver", "SolverBudgetError", "SolverError", "move_classes"]
 
 # Positions in the state array ``st``.
 _TURN, _LED, _NT, _TRUMP, _KNOWN, _FD, _VOID, _PILE, _STREAK, _HIKEY, _HIOWN, _LEFT = range(12)
@@ -631,7 +631,7 @@ _AGG = _NST
 _REL = _AGG + 6
 _MV = _REL + 1
 _NFR = _MV + 32
-_LIMIT, _STOPPED = 1, 2  # in ``stats`` (0: nodes searched): the node budget, 1 once it ran out
+_LIMIT, _STOPPED = 1, 2  # in ``stats`` (0: nodes searched, ever): count to stop at, 1 once it did
 
 
 @_compiled("b1(i8[::1], i8[:, :, ::1], i8[:, ::1], i8[::1], i8, i8)", inline=False)
@@ -893,8 +893,13 @@ class Solver:
     reveal, capture, tie-break, pack and direction). Keeps a transposition table between
     calls (a lock makes one call at a time)."""
 
-    def __init__(self, rules: Rules, table_bits: int = 20) -> None:
-        """A solver for ``rules`` with a table of ``2**table_bits`` trick-start positions."""
+    def __init__(
+        self, rules: Rules, table_bits: int = 20, counter: np.ndarray | None = None
+    ) -> None:
+        """A solver for ``rules`` with a table of ``2**table_bits`` trick-start positions.
+        ``counter`` (3 int64s, e.g. in memory shared with another process) is where it
+        counts: ``counter[0]`` the positions searched by all its calls, always rising, which
+        another process may watch while a search runs."""
         if rules.players != 4:
             raise SolverError(f"the solver plays 4-player Mindi, not {rules.players} players")
         self.rules = rules
@@ -928,17 +933,23 @@ class Solver:
         # All zeros: no entry (see _USED). The memory is only touched where entries go.
         self._table = np.zeros((max(1, (1 << table_bits) // _W), _W, _E), np.int64)
         self._frames = np.zeros((_MAX_DEPTH + 1, _NFR), np.int64)
-        self._stats = np.zeros(3, np.int64)
+        if counter is not None and (counter.dtype != np.int64 or counter.shape != (3,)):
+            raise ValueError("counter: an array of 3 int64s")
+        self._stats = np.zeros(3, np.int64) if counter is None else counter
+        self._stats[:] = 0
+        self._base = 0  # stats[0] when the last call started
+        self._budget = 0  # the last call's max_nodes
         self._lock = threading.Lock()
 
-    def value(self, deal: Deal, max_nodes: int | None = None) -> Forecast:
-        """The result of ``deal`` under optimal play from its position (all hands known).
-        With ``max_nodes`` it gives up (:class:`SolverBudgetError`) after searching that
-        many positions; the solver stays usable, keeping what it had proven."""
+    def value(self, deal: Deal, max_nodes: int | None = None, move: Move | None = None) -> Forecast:
+        """The result of ``deal`` under optimal play from its position (after ``move``, if
+        given; all hands known). With ``max_nodes`` it gives up
+        (:class:`SolverBudgetError`) after searching that many positions; the solver stays
+        usable, keeping what it had proven."""
         self._check(deal)
         with self._lock:
             self._start(max_nodes)
-            value = self._value(deal, None)
+            value = self._value(deal, move)
             self._finish()
             return self.forecast(value)
 
@@ -954,7 +965,7 @@ class Solver:
             for m in deal.legal_moves():
                 values[m] = self.forecast(self._value(deal, m))
                 self._finish()
-            nodes = int(self._stats[0])
+            nodes = self.nodes
         pick = max if turn % 2 == 0 else min
         best = pick(values.values(), key=lambda f: f.value)
         return Solution(turn % 2, best, values, nodes)
@@ -981,22 +992,21 @@ class Solver:
     @property
     def nodes(self) -> int:
         """Positions searched by the last call."""
-        return int(self._stats[0])
+        return int(self._stats[0]) - self._base
 
     def _start(self, max_nodes: int | None) -> None:
         """Count nodes from 0, with this budget (None: none); the lock is held."""
         if max_nodes is not None and max_nodes < 1:
             raise ValueError(f"max_nodes={max_nodes!r}: give at least one node, or None")
-        self._stats[0] = 0
-        self._stats[_LIMIT] = max_nodes or 0
+        self._base = int(self._stats[0])
+        self._budget = max_nodes or 0
+        self._stats[_LIMIT] = self._base + max_nodes if max_nodes else 0
         self._stats[_STOPPED] = 0
 
     def _finish(self) -> None:
         """Raise SolverBudgetError if the search ran out of nodes; the lock is held."""
         if self._stats[_STOPPED]:
-            raise SolverBudgetError(
-                f"not solved within {int(self._stats[_LIMIT]):,} positions searched"
-            )
+            raise SolverBudgetError(f"not solved within {self._budget:,} positions searched")
 
     def _check(self, deal: Deal) -> None:
         if deal.rules != self.rules:
@@ -1101,3 +1111,46 @@ class Solver:
         tens = (deal.captured[0].mask & _TENS).bit_count()
         base = int(cfg[_TENW]) * tens + 2 * won
         return st, base
+
+
+def move_classes(deal: Deal) -> list[tuple[Move, ...]]:
+    """The legal moves of ``deal``'s position in classes of moves that lead to the same
+    result, as the search takes them (one move searched a class): the cards of the mover's
+    hand adjacent among the unplayed cards (in the hands, face down or in the trick), of one
+    suit, neither a 10; under the ``highest_trick`` tie-break, where a winning card's rank
+    counts beyond its neighbours, and for every other move, a class of one. In the order of
+    ``deal.legal_moves()`` (by each class's first move).
+
+    >>> from hukum.mindi import Deal, Rules
+    >>> deal = Deal.new(Rules(), dealer=0, seed=7)
+    >>> [len(c) for c in move_classes(deal)] == [1] * len(move_classes(deal))
+    False
+    """
+    legal = deal.legal_moves()
+    if deal.rules.tie_break == "highest_trick" or deal.phase != "play":
+        return [(m,) for m in legal]
+    unplayed = 0
+    for seat in range(deal.rules.players):
+        unplayed |= deal.hand(seat).mask
+    face_down = deal.face_down
+    if face_down is not None and not deal.trump_known:
+        unplayed |= 1 << face_down
+    for played in deal.trick:
+        unplayed |= 1 << played.card
+    classes: list[list[Move]] = []
+    class_of: dict[int, list[Move]] = {}  # a card of the hand -> its class
+    for move in legal:
+        card = int(move.card) if move.kind is MoveKind.PLAY and move.card is not None else -1
+        # The next unplayed card down the suit: the same class if it is this hand's too
+        # (and neither is a 10).
+        below = card - 1
+        while card >= 0 and below >= card & 48 and not (unplayed >> below) & 1:
+            below -= 1
+        joined = class_of.get(below) if card >= 0 and card & 15 != 8 and below & 15 != 8 else None
+        if joined is None:
+            joined = []
+            classes.append(joined)
+        joined.append(move)
+        if card >= 0:
+            class_of[card] = joined
+    return [tuple(c) for c in classes]

@@ -1,11 +1,14 @@
-"""``hukum bench``: how many random legal deals the engines play a second, or how long
-the exact solver takes a position (``--solver``)."""
+"""``hukum bench``: how many random legal deals the engines play a second, how long the
+exact solver takes a position (``--solver``), or how long the deal analysis takes a finished
+deal (``--analysis``)."""
 
 from __future__ import annotations
 
 import argparse
 import functools
 import math
+import os
+import statistics
 import sys
 
 from rich.console import Console
@@ -58,6 +61,71 @@ def _run_solver(args: argparse.Namespace, out: Console) -> int:
     return 0
 
 
+#: The wall time within which a deal counts as analysed in time (issue 20's target).
+ANALYSIS_SECONDS = 15.0
+
+
+def _run_analysis(args: argparse.Namespace, out: Console) -> int:
+    deals = args.deals or 200
+    rules = Rules.preset(args.preset)
+    if args.late is not None and rules.trump != "cut":
+        raise UsageError(f"--late: preset {args.preset} is {rules.trump} hukum, not cut hukum")
+    kind = args.preset + (f", trump set after trick {args.late}" if args.late else "")
+    load = _load()
+    out.print(f"Analysing {deals} deals ({kind}) on {args.workers} worker(s); load {load}")
+    on_deal = None
+    if args.verbose:
+
+        def on_deal(seed: int, seconds: float, tricks: int) -> None:
+            out.print(f"  seed {seed}: {seconds:.2f} s, {tricks} tricks", highlight=False)
+
+    r = bench.run_analysis(
+        rules,
+        deals=deals,
+        seed=args.seed,
+        workers=args.workers,
+        max_nodes=args.max_nodes,
+        late=args.late,
+        name=kind,
+        on_deal=on_deal,
+    )
+    table = Table(
+        title=f"Deal analysis from the last trick to the first: seconds per deal, "
+        f"{r.workers} worker(s), at most {_count(r.max_nodes)} positions",
+        header_style="bold",
+    )
+    columns = ("deals", "from trick 1", f"in {ANALYSIS_SECONDS:.0f} s", "median", "p90", "p95")
+    for column in (*columns, "max", "unsolved", "positions (median)"):
+        table.add_column(column, justify="right")
+    n = len(r.times)
+    table.add_row(
+        str(n),
+        f"{r.whole} ({r.whole / n:.0%})",
+        f"{r.within(ANALYSIS_SECONDS)} ({r.within(ANALYSIS_SECONDS) / n:.0%})",
+        f"{statistics.median(r.times):.2f}",
+        f"{r.percentile(90):.2f}",
+        f"{r.percentile(95):.2f}",
+        f"{max(r.times):.2f}",
+        str(r.unsolved),
+        _count(statistics.median(r.searched)),
+    )
+    out.print(table)
+    out.print(
+        f"seeds {r.seeds[0]}–{r.seeds[-1]}"
+        + (f" ({n} of them with trump still unset after trick {args.late})" if args.late else "")
+        + f"; unsolved: trick 1 beyond the budget; load average {load} before, {_load()} after"
+    )
+    return 0
+
+
+def _load() -> str:
+    """The load average (1, 5, 15 minutes), where the system tells it."""
+    try:
+        return "/".join(f"{x:.2f}" for x in os.getloadavg())
+    except (AttributeError, OSError):
+        return "unknown"
+
+
 def _count(n: float) -> str:
     """A number of positions, in millions from a million on: ``416``, ``14.6M``."""
     return f"{n / 1e6:.1f}M" if n >= 1e6 else f"{n:,.0f}"
@@ -108,6 +176,8 @@ def _ganjifa_deals(deals: int) -> int:
 def _run(args: argparse.Namespace, out: Console) -> int:
     if args.solver:
         return _run_solver(args, out)
+    if args.analysis:
+        return _run_analysis(args, out)
     if args.env:
         return _run_env(args, out)
     deals, limit = args.deals, args.seconds
@@ -207,6 +277,28 @@ def add(commands: Commands) -> None:
         help="time the PettingZoo environment (hukum[rl]) against the engine instead "
         "(default 500 Mindi deals, 100 Ganjifa)",
     )
+    parser.add_argument(
+        "--analysis",
+        action="store_true",
+        help="time the whole-deal analysis instead, on --deals finished deals of --preset "
+        "played by the rules bot from seeds --seed on (default 200)",
+    )
+    parser.add_argument(
+        "--late",
+        type=positive,
+        metavar="K",
+        help="with --analysis (cut hukum): only deals whose trump was still not set after trick K",
+    )
+    parser.add_argument(
+        "--workers",
+        type=positive,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="with --analysis: worker processes (default: the machine's cores; 1: in this process)",
+    )
+    parser.add_argument(
+        "--verbose", action="store_true", help="with --analysis: a line for each deal"
+    )
     tricks_option(
         parser, 8, "N", "with --solver: tricks left in each position, 13 for a whole deal"
     )
@@ -222,6 +314,7 @@ def add(commands: Commands) -> None:
         type=positive,
         metavar="N",
         help="with --solver: give up on a position after searching N positions (it counts "
-        "as unsolved, slower than every solved one)",
+        "as unsolved, slower than every solved one); with --analysis: the budget of each "
+        "deal (default hukum.analysis.ANALYSIS_NODES)",
     )
     parser.set_defaults(run=_run)

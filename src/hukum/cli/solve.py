@@ -1,9 +1,12 @@
 """``hukum solve``: a recorded Mindi deal analysed with the exact solver, all hands seen:
-which moves gave away a result the mover's team could have forced."""
+which moves gave away a result the mover's team could have forced. The moves of each
+position are solved in parallel by ``--workers`` processes (default: the machine's cores;
+1: in this process), to the same values."""
 
 from __future__ import annotations
 
 import argparse
+import os
 
 from rich.console import Console
 from rich.table import Table
@@ -21,7 +24,7 @@ ANALYSED = Match
 
 
 def _run(args: argparse.Namespace, out: Console) -> int:
-    from hukum.analysis import ANALYSIS_NODES, analyse, standing, verdict
+    from hukum.analysis import ANALYSIS_NODES, Analyser, analyse, standing, verdict
     from hukum.bots.solver import SolverError
 
     loaded = load_record(args.file, records.loads_any)
@@ -38,7 +41,11 @@ def _run(args: argparse.Namespace, out: Console) -> int:
     tricks = min(args.tricks, deal.rules.hand_size)
     max_nodes = args.max_nodes or ANALYSIS_NODES
     try:
-        report = analyse(deal, tricks=tricks, max_nodes=max_nodes)
+        if args.workers == 1:
+            report = analyse(deal, tricks=tricks, max_nodes=max_nodes)
+        else:
+            with Analyser(args.workers) as analyser:
+                report = analyser.analyse(deal, tricks=tricks, max_nodes=max_nodes)
     except SolverError as e:
         raise UsageError(f"{args.file}: {e}") from None
     table = Table(
@@ -98,6 +105,14 @@ def add(commands: Commands) -> None:
         type=positive,
         metavar="N",
         help="work back from the last trick while the solves fit in N positions searched "
-        "in all (default hukum.analysis.ANALYSIS_NODES: 10 million, a few seconds)",
+        "in all (default hukum.analysis.ANALYSIS_NODES: 150 million, seconds)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=positive,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="solve each position's moves in N processes in parallel (default: the "
+        "machine's cores; 1: in this process); the same values whatever N",
     )
     parser.set_defaults(run=_run)

@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from hukum.server.analyses import Analyses
 from hukum.server.cluster import Cluster
 from hukum.server.db import Store, make_engine, migrate
 from hukum.server.protocol import ProtocolError, error_body
@@ -137,13 +138,15 @@ def create_app(
     redis_url: str | None = None,
     max_tables: int = MAX_TABLES,
     idle_seconds: float = IDLE_SECONDS,
+    analyses: Analyses | None = None,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
     may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
     seconds to send its first message. With ``redis_url`` the process is one of a cluster
     of processes on the same database and Redis server (:mod:`hukum.server.cluster`). It
     holds at most ``max_tables`` tables in play; a table nobody is at leaves memory after
-    ``idle_seconds``."""
+    ``idle_seconds``. ``analyses``: the pool that analyses finished deals (default: one
+    analysis at a time on the machine's cores, four more waiting)."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
@@ -167,6 +170,7 @@ def create_app(
         sweeping = asyncio.create_task(registry.sweeping(min(60.0, idle_seconds / 2)))
         yield
         sweeping.cancel()
+        await asyncio.to_thread(app.state.analyses.close)  # no worker process outlives the app
         registry.close()
         if cluster is not None:
             await cluster.stop()
@@ -178,6 +182,7 @@ def create_app(
     app.state.store = store
     app.state.registry = registry
     app.state.cluster = cluster
+    app.state.analyses = analyses or Analyses()
     app.state.room_quota = RoomQuota(rooms_per_hour)
     app.state.hello_timeout = hello_timeout
 

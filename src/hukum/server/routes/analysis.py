@@ -1,21 +1,21 @@
 """The analysis of a finished deal (``GET /api/tables/<code>/deals/<n>/analysis``): the
 exact solver of :mod:`hukum.analysis`, which analyses Mindi deals, so a table has an
-analysis when its game's matches are Mindi matches."""
+analysis when its game's matches are Mindi matches. The work runs in the server's analysis
+pool (:mod:`hukum.server.analyses`), outside the event loop, bounded in CPU and count."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
 
 from hukum.mindi import Deal, Match
+from hukum.server.analyses import Analyses, Job
 from hukum.server.deps import get_registry
-from hukum.server.protocol import ProtocolError
+from hukum.server.protocol import ProtocolError, error_body
 from hukum.server.tables import Registry
-
-if TYPE_CHECKING:  # the solver (numba) is loaded only when a deal is analysed
-    from hukum.bots.solver import Forecast
 
 router = APIRouter(prefix="/api/tables")
 
@@ -23,58 +23,56 @@ router = APIRouter(prefix="/api/tables")
 ANALYSED = Match
 
 
-@router.get("/{code}/deals/{number}/analysis")
+@router.get("/{code}/deals/{number}/analysis", response_model=None)
 async def analysis(
-    code: str, number: int, registry: Annotated[Registry, Depends(get_registry)]
-) -> dict[str, Any]:
+    code: str,
+    number: int,
+    request: Request,
+    registry: Annotated[Registry, Depends(get_registry)],
+    wait: bool = True,
+) -> dict[str, Any] | JSONResponse:
     """The exact analysis of a finished Mindi deal, from the last trick back as far as
     ``ANALYSIS_NODES`` positions searched allow (all its cards are public once it is over):
     for each move, the best result the mover's team could force before and after it, and the
-    better moves. A finished deal never changes, so each is solved once per table and kept;
-    requests while it is being solved wait for that solve."""
+    better moves; the tricks not analysed. A finished deal never changes, so each is solved
+    once per table and kept; requests while it is being solved wait for that solve, or with
+    ``?wait=false`` are answered at once with its progress (202)."""
     table = await registry.require(code)
     if not issubclass(table.spec.match_type, ANALYSED):
         raise ProtocolError("no_analysis", "deal analysis is for Mindi deals", 409)
     deal = await table.finished_deal(number)
     assert isinstance(deal, Deal)
+    analyses: Analyses = request.app.state.analyses
     task = table.analyses.get(number)
     if task is None:
-        task = table.analyses[number] = asyncio.create_task(
-            asyncio.to_thread(_analyse, number, deal)
-        )
-    return await asyncio.shield(task)
+        try:
+            job = analyses.submit(deal)
+        except ProtocolError as busy:
+            headers = {"Retry-After": str(busy.details.get("retry_after", ""))}
+            body = error_body(busy.code, busy.message, busy.details)
+            return JSONResponse(body, status_code=busy.status, headers=headers)
+        assert job.task is not None
+        task = table.analyses[number] = job.task
+        _jobs[task] = job
+        task.add_done_callback(lambda done: _finished(table.analyses, number, done))
+    if not wait and not task.done():
+        job = _jobs[task]
+        return JSONResponse({"deal": number, **job.progress()}, status_code=202)
+    return {"deal": number, **await asyncio.shield(task)}
 
 
-def _analyse(number: int, deal: Deal) -> dict[str, Any]:
-    """The analysis of a finished deal as the API sends it."""
-    from hukum.analysis import ANALYSIS_NODES, analyse
-    from hukum.bots.solver import SolverError
-
-    try:
-        report = analyse(deal, tricks=deal.rules.hand_size, max_nodes=ANALYSIS_NODES)
-    except SolverError as e:
-        raise ProtocolError("no_analysis", str(e), 409) from None
-    return {
-        "deal": number,
-        "tricks": report.tricks,
-        "skipped": report.skipped,
-        "moves": [
-            {
-                "number": m.number,
-                "trick": m.trick,
-                "seat": m.seat,
-                "move": str(m.move),
-                "mistake": m.mistake,
-                "best": [str(b) for b in m.best],
-                "before": _forecast(m.before),
-                "after": _forecast(m.after),
-                "text": m.describe(),
-            }
-            for m in report.moves
-        ],
-    }
+#: The job of each analysis task not yet done (its progress).
+_jobs: dict[asyncio.Task[dict[str, Any]], Job] = {}
 
 
-def _forecast(forecast: Forecast) -> dict[str, Any]:
-    """A forecast as the API sends it: tens of team 0 and team 1, the winner, the kind."""
-    return {"tens": list(forecast.tens), "winner": forecast.winner, "kind": forecast.kind}
+def _finished(
+    analyses: dict[int, asyncio.Task[dict[str, Any]]],
+    number: int,
+    task: asyncio.Task[dict[str, Any]],
+) -> None:
+    """An analysis is done: its job is forgotten; one that failed for a reason that may pass
+    (its workers stopped) is forgotten too, so that the next request starts it again."""
+    _jobs.pop(task, None)
+    passes = task.cancelled() or not isinstance(task.exception(), ProtocolError | None)
+    if passes and analyses.get(number) is task:
+        del analyses[number]

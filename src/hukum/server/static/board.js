@@ -94,16 +94,44 @@ export async function openBoard(ctx, code, number) {
   }
   B.analysis = { loading: true };
   ctx.render();
-  try {
-    const { data } = await api("GET", `${base}/deals/${B.n}/analysis`);
+  // The analysis takes seconds: asked without waiting, it answers at once with its progress
+  // (202) until it is done; a busy server says when to ask again.
+  for (;;) {
+    let data;
+    try {
+      ({ data } = await api("GET", `${base}/deals/${B.n}/analysis?wait=false`));
+    } catch (err) {
+      if (!live()) return;
+      if (err?.code !== "busy") {
+        B.analysis = { error: err };
+        break;
+      }
+      const s = Math.max(1, Number(err.retry_after) || 5);
+      B.analysis = { loading: true, busy: s };
+      ctx.render();
+      await sleep(s * 1000);
+      if (!live()) return;
+      continue;
+    }
     if (!live()) return;
-    B.analysis = { data };
-    B.byNumber = new Map(data.moves.map((m) => [m.number, m]));
-  } catch (err) {
+    if (data.status === "done") {
+      B.analysis = { data };
+      B.byNumber = new Map(data.moves.map((m) => [m.number, m]));
+      break;
+    }
+    B.analysis = { loading: true, progress: data };
+    ctx.render();
+    await sleep(POLL_MS);
     if (!live()) return;
-    B.analysis = { error: err };
   }
   ctx.render();
+}
+
+/** How often (ms) the board asks how far the analysis has got. */
+const POLL_MS = 500;
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** The board's clicks and keys (once, at start). */
@@ -501,17 +529,23 @@ function noteHTML(ctx) {
   let kind = "hint";
   if (isG()) text = t("board.mindionly");
   else if (!a) text = "";
-  else if (a.loading) text = t("board.analysing.long");
-  else if (a.error) {
+  else if (a.loading) {
+    const p = a.progress;
+    if (a.busy) text = t("board.busy", { s: a.busy });
+    else if (p?.status === "waiting") text = t("board.analysing.waiting");
+    else if (p) text = t("board.analysing.progress", { k: p.tricks, n: p.of });
+    else text = t("board.analysing.long");
+  } else if (a.error) {
     kind = "warn";
     if (a.error.code === "no_analysis" && (S.table.rules?.players ?? 4) !== 4) text = t("board.fourplayers");
     else text = `${t("board.noanalysis")} ${errorText(a.error)}`;
   } else {
     const first = firstAnalysedTrick();
     const notes = [];
+    const missing = a.data.not_analysed;
     if (first === null) notes.push(t("board.notanalysed.all"));
-    else if (first === 2) notes.push(t("board.notanalysed.one"));
-    else if (first > 2) notes.push(t("board.notanalysed", { k: first - 1 }));
+    else if (missing.length === 1) notes.push(t("board.notanalysed.one"));
+    else if (missing.length > 1) notes.push(t("board.notanalysed", { k: missing[missing.length - 1] }));
     const wrong = a.data.moves.filter((m) => m.mistake).length;
     if (first !== null) {
       const k = a.data.tricks;
