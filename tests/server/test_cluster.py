@@ -360,18 +360,26 @@ def test_a_killed_owner_is_taken_over_and_nothing_is_lost(cluster: Cluster) -> N
         assert log[number - 1].kind == "move" and log[number - 1].data["seat"] == 0
 
 
+async def _one_table(tmp_path: Path) -> tuple[Registry, Table, str]:
+    """A registry of one process on a fresh SQLite file (no Redis), and a classic table made
+    there by Asha, seat 0: the registry, the table, Asha's token."""
+    url = f"sqlite:///{tmp_path / 'hukum.db'}"
+    migrate(url)
+    registry = Registry(Store(make_engine(url)), bot_delay=0)
+    spec = game_named("mindi")
+    config = TableConfig(spec.make_rules("classic", {}), "classic", "rules", None, "mindi")
+    table, token = await registry.create(config, "Asha")
+    assert isinstance(table, Table)
+    return registry, table, token
+
+
 def test_an_event_stored_elsewhere_makes_the_table_read_again(tmp_path: Path) -> None:
     """The event log is the fence: a table whose next event number another process stored
     first (it took the table over while this one was stopped) refuses, ``table_moved``,
     tells its connections to reconnect, leaves memory, and is read again from the log."""
 
     async def scenario() -> None:
-        url = f"sqlite:///{tmp_path / 'hukum.db'}"
-        migrate(url)
-        registry = Registry(Store(make_engine(url)), bot_delay=0)
-        spec = game_named("mindi")
-        config = TableConfig(spec.make_rules("classic", {}), "classic", "rules", None, "mindi")
-        table, token = await registry.create(config, "Asha")
+        registry, table, token = await _one_table(tmp_path)
         told: list[dict[str, Any]] = []
         await table.subscribe(0, told.append, last=table.event)
         other = Table.load(table.code, registry.journal, 0)  # another process's copy
@@ -397,19 +405,19 @@ def test_a_replica_reads_the_events_it_missed_from_the_log(tmp_path: Path) -> No
     after them, as the owner's own connections are."""
 
     async def scenario() -> None:
-        url = f"sqlite:///{tmp_path / 'hukum.db'}"
-        migrate(url)
-        registry = Registry(Store(make_engine(url)), bot_delay=0)
-        spec = game_named("mindi")
-        config = TableConfig(spec.make_rules("classic", {}), "classic", "rules", None, "mindi")
-        table, _ = await registry.create(config, "Asha")
+        registry, table, _ = await _one_table(tmp_path)
         sent: list[dict[str, Any]] = []  # what the owner would send its followers
         table.followers.add("edge")
         table.cluster = cast(
             ClusterProcess, SimpleNamespace(id="owner", tell=lambda _, m: sent.append(m))
         )
         replica = Replica(
-            table.code, config, registry.store, cast(ClusterProcess, None), "owner", lambda *_: None
+            table.code,
+            table.config,
+            registry.store,
+            cast(ClusterProcess, None),
+            "owner",
+            lambda *_: None,
         )
         for ev in registry.store.events(table.code):
             replica.apply(ev.number, ev.kind, ev.data)

@@ -188,7 +188,10 @@ def create_app(
 
     @app.exception_handler(ProtocolError)
     async def _protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
-        return JSONResponse(error_body(exc.code, exc.message, exc.details), status_code=exc.status)
+        retry = exc.details.get("retry_after")
+        headers = None if retry is None else {"Retry-After": str(retry)}
+        body = error_body(exc.code, exc.message, exc.details)
+        return JSONResponse(body, status_code=exc.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

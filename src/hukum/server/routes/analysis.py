@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 from hukum.mindi import Deal, Match
 from hukum.server.analyses import Analyses, Job
 from hukum.server.deps import get_registry
-from hukum.server.protocol import ProtocolError, error_body
+from hukum.server.protocol import ProtocolError
 from hukum.server.tables import Registry
 
 router = APIRouter(prefix="/api/tables")
@@ -43,36 +43,21 @@ async def analysis(
     deal = await table.finished_deal(number)
     assert isinstance(deal, Deal)
     analyses: Analyses = request.app.state.analyses
-    task = table.analyses.get(number)
-    if task is None:
-        try:
-            job = analyses.submit(deal)
-        except ProtocolError as busy:
-            headers = {"Retry-After": str(busy.details.get("retry_after", ""))}
-            body = error_body(busy.code, busy.message, busy.details)
-            return JSONResponse(body, status_code=busy.status, headers=headers)
+    job = table.analyses.get(number)
+    if job is None:
+        job = table.analyses[number] = analyses.submit(deal)  # or busy
         assert job.task is not None
-        task = table.analyses[number] = job.task
-        _jobs[task] = job
-        task.add_done_callback(lambda done: _finished(table.analyses, number, done))
-    if not wait and not task.done():
-        job = _jobs[task]
+        job.task.add_done_callback(lambda done: _finished(table.analyses, number, done))
+    assert job.task is not None
+    if not wait and not job.task.done():
         return JSONResponse({"deal": number, **job.progress()}, status_code=202)
-    return {"deal": number, **await asyncio.shield(task)}
+    return {"deal": number, **await asyncio.shield(job.task)}
 
 
-#: The job of each analysis task not yet done (its progress).
-_jobs: dict[asyncio.Task[dict[str, Any]], Job] = {}
-
-
-def _finished(
-    analyses: dict[int, asyncio.Task[dict[str, Any]]],
-    number: int,
-    task: asyncio.Task[dict[str, Any]],
-) -> None:
-    """An analysis is done: its job is forgotten; one that failed for a reason that may pass
-    (its workers stopped) is forgotten too, so that the next request starts it again."""
-    _jobs.pop(task, None)
+def _finished(analyses: dict[int, Job], number: int, task: asyncio.Task[dict[str, Any]]) -> None:
+    """An analysis is done; one that failed for a reason that may pass (its workers stopped)
+    is forgotten, so that the next request starts it again."""
     passes = task.cancelled() or not isinstance(task.exception(), ProtocolError | None)
-    if passes and analyses.get(number) is task:
+    job = analyses.get(number)
+    if passes and job is not None and job.task is task:
         del analyses[number]

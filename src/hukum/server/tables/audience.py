@@ -15,7 +15,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hukum.server.db import Store
 from hukum.server.protocol import ProtocolError
@@ -28,6 +28,9 @@ from hukum.server.tables.messages import (
 )
 from hukum.server.tables.messages import public as public_table
 from hukum.server.tables.state import TableDeal, TableState
+
+if TYPE_CHECKING:
+    from hukum.server.analyses import Job
 
 __all__ = ["RESUME_LIMIT", "Audience", "Send", "reconnect_message"]
 
@@ -76,7 +79,7 @@ class Audience(TableState):
         self.max_move_text = self.spec.max_move_text(config.rules)
         """The longest move text of the table's game under its rules."""
         self.resume_limit = RESUME_LIMIT
-        self.analyses: dict[int, asyncio.Task[dict[str, Any]]] = {}
+        self.analyses: dict[int, Job] = {}
         """The analysis of each finished deal asked for (by deal number), solved once."""
         self._subs: dict[int, _Sub] = {}
         self._next_sub = 0
