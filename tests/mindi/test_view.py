@@ -243,18 +243,25 @@ def test_m20_a_void_shown_by_an_automatic_reveal_is_seen_before_the_player_plays
 )
 def test_m20_views_of_a_deal_moved_back_and_forth_are_those_of_a_fresh_replay(rules: Rules):
     # The deal builds the public tricks of a position from those of the last one it built
-    # (kept while unchanged); taking moves back and playing others must never show a
-    # trick, or a trump flag, as it was before.
+    # (kept while unchanged), and keeps a position's history and a finished deal's outcome;
+    # taking moves back and playing others must never show a trick, a trump flag, a move
+    # or an outcome as it was before. Each deal is finished three times over.
     import random
 
     rng = random.Random(11)
     for seed in range(6):
         deal = Deal.new(rules, seed % 4, seed=seed)
-        while not deal.is_over():
-            if deal.history and rng.random() < 0.3:
-                for _ in range(rng.randint(1, min(6, len(deal.history)))):
-                    deal.pop()
-                    deal.view(rng.randrange(rules.players))  # built (and kept) here too
+        ends = 0
+        while ends < 3 or not deal.is_over():
+            back = 0
+            if deal.is_over():
+                ends += 1
+                back = rng.randint(1, 8)
+            elif deal.history and rng.random() < 0.3:
+                back = rng.randint(1, min(6, len(deal.history)))
+            for _ in range(back):
+                deal.pop()
+                deal.view(rng.randrange(rules.players))  # built (and kept) here too
             deal.push(rng.choice(deal.legal_moves()))
             fresh = Deal(rules, deal.dealer, deal.dealt, shown_card=deal.shown_card, seed=seed)
             for seat, move in deal.history:

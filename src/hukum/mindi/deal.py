@@ -159,7 +159,17 @@ class _Public:
     move made objects enough for the garbage collector's young generation to take tens of
     milliseconds to scan."""
 
-    __slots__ = ("_voids", "known", "last", "moves", "played", "raw", "trick", "tricks")
+    __slots__ = (
+        "_histories",
+        "_voids",
+        "known",
+        "last",
+        "moves",
+        "played",
+        "raw",
+        "trick",
+        "tricks",
+    )
 
     def __init__(
         self,
@@ -179,6 +189,19 @@ class _Public:
         self.raw = raw
         self.known = known
         self._voids: dict[Suit | None, tuple[frozenset[Suit], ...]] = {}
+        self._histories: dict[bool, tuple[tuple[int, Move], ...]] = {}
+
+    def history(self, stack: list[_Undo], sees_hidden: bool) -> tuple[tuple[int, Move], ...]:
+        """The moves of the position (``stack``: its deal's) as a seat sees them: unless it
+        ``sees_hidden``, the card laid face down as :attr:`Move.HIDDEN`. Built once for all
+        the seats that see the same."""
+        history = self._histories.get(sees_hidden)
+        if history is None:
+            history = self._histories[sees_hidden] = tuple(
+                (u.seat, u.move if sees_hidden or u.move.kind is not MoveKind.HIDE else Move.HIDDEN)
+                for u in stack
+            )
+        return history
 
     def voids(
         self, rules: Rules, trump: Suit | None, reveal: Reveal | None
@@ -212,6 +235,7 @@ class Deal:
         "_next",
         "_ntricks",
         "_on_request",
+        "_outcome",
         "_phase",
         "_pile",
         "_public",
@@ -313,6 +337,7 @@ class Deal:
         self._hands = masks
         self._stack: list[_Undo] = []
         self._public: _Public | None = None
+        self._outcome: tuple[_Undo, Outcome] | None = None
         self._tricks: list[tuple[int, tuple[tuple[int, Card, bool], ...], int]] = []
         self._turn = self._next[dealer]
         self._trick: tuple[tuple[int, Card, bool], ...] = ()
@@ -654,7 +679,15 @@ class Deal:
         """The result (M-16 … M-18), or None while the deal is in progress."""
         if self._phase != _OVER:
             return None
-        return decide(self.rules, self.tricks, self.captured)
+        # Kept with the last move: every view of a finished deal shows its outcome, and a
+        # match's score is the sum of its deals' (a server asks for both at each message).
+        last = self._stack[-1]
+        kept = self._outcome
+        if kept is not None and kept[0] is last:
+            return kept[1]
+        outcome = decide(self.rules, self.tricks, self.captured)
+        self._outcome = (last, outcome)
+        return outcome
 
     # ------------------------------------------------------------------ views
 
@@ -716,10 +749,8 @@ class Deal:
         seen = played | hand | (1 << hidden if hidden >= 0 else 0)
         for k in known:
             seen |= k
-        history = tuple(
-            (u.seat, Move.HIDDEN if u.move.kind is MoveKind.HIDE and u.seat != seat else u.move)
-            for u in self._stack
-        )
+        # Only the chooser has seen the card it laid face down (band hukum, M-12).
+        history = public.history(self._stack, self._facedown < 0 or seat == self._chooser)
         my_turn = self._phase != _OVER and self._turn == seat
         return View(
             rules=self.rules,

@@ -163,8 +163,9 @@ class Match:
     @property
     def scores(self) -> tuple[int, int]:
         """Match points of team 0 and team 1 (M-18)."""
-        a = sum(o.points for o in self.outcomes if o.winner == 0)
-        b = sum(o.points for o in self.outcomes if o.winner == 1)
+        outcomes = self.outcomes
+        a = sum(o.points for o in outcomes if o.winner == 0)
+        b = sum(o.points for o in outcomes if o.winner == 1)
         return a, b
 
     def is_over(self) -> bool:
