@@ -72,6 +72,7 @@ class _Undo:
         "known",
         "led",
         "move",
+        "pair",
         "pile",
         "reveal",
         "seat",
@@ -94,6 +95,8 @@ class _Undo:
     taken: tuple[int, int]
     pile: int
     streak_seat: int
+    pair: tuple[int, Move]
+    """``(seat, move)`` once a history has shown the move (every history shares it)."""
 
 
 _TENS = sum(1 << (s * 16 + 8) for s in range(4))
@@ -197,10 +200,16 @@ class _Public:
         the seats that see the same."""
         history = self._histories.get(sees_hidden)
         if history is None:
-            history = self._histories[sees_hidden] = tuple(
-                (u.seat, u.move if sees_hidden or u.move.kind is not MoveKind.HIDE else Move.HIDDEN)
-                for u in stack
-            )
+            pairs = []
+            for u in stack:
+                if not sees_hidden and u.move.kind is MoveKind.HIDE:
+                    pairs.append((u.seat, Move.HIDDEN))
+                    continue
+                pair = getattr(u, "pair", None)
+                if pair is None:
+                    pair = u.pair = (u.seat, u.move)
+                pairs.append(pair)
+            history = self._histories[sees_hidden] = tuple(pairs)
         return history
 
     def voids(

@@ -108,4 +108,9 @@ def shown_voids(
     if reveal is not None and trick and at == (len(tricks), len(trick)):
         # Turned up at the turn of the player to move: they have shown a void already.
         voids[reveal.seat] |= 1 << (trick[0].card >> 4)
-    return tuple(frozenset(s for s in Suit if v >> s & 1) for v in voids)
+    return tuple(_SUIT_SETS[v] for v in voids)
+
+
+#: Every set of suits, by its bits: one object each, shared by all the positions that show
+#: it (a server keeps a position's voids for each of its tables).
+_SUIT_SETS = tuple(frozenset(s for s in Suit if v >> s & 1) for v in range(16))
