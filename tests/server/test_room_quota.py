@@ -2,7 +2,8 @@
 thousand rooms a minute from one address, the quota lifted): the room quota
 (``hukum serve --rooms-per-hour``) counts rooms by the minute, so its memory of an address
 is bounded; the end of a match leaves no garbage in reference cycles, which a server frees
-only when its garbage collector runs (seldom: hukum.cli.serve.GC_THRESHOLDS)."""
+only when its garbage collector goes through its oldest objects (every ten minutes:
+hukum.server.garbage)."""
 
 from __future__ import annotations
 

@@ -3,27 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 
 from rich.console import Console
 
 from hukum.cli.args import Commands, delay, positive, seconds
 
-__all__ = ["GC_THRESHOLDS", "add"]
-
-#: The garbage collector's thresholds in a server. A server keeps many objects for long
-#: (every table's match, its deals and their moves) and makes many that live a second or so
-#: (a move's messages, views, timers). With Python's default (700, 10, 10) those are
-#: promoted to the oldest generation, whose full collections then stopped the event loop
-#: for 300-450 ms every two seconds or so at 1,000 tables (scripts/load.py --mode bots
-#: --clients 1000: p99 700 ms); collected 70 times less often they die young.
-GC_THRESHOLDS = (50_000, 20, 100)
+__all__ = ["add"]
 
 
 def _run(args: argparse.Namespace, out: Console) -> int:
     import uvicorn
 
+    from hukum.server import garbage
     from hukum.server.app import create_app, database_url
 
     url = database_url(args.database_url)
@@ -35,10 +27,10 @@ def _run(args: argparse.Namespace, out: Console) -> int:
         hello_timeout=args.hello_timeout,
         redis_url=redis_url,
         max_tables=args.max_tables,
+        collect_garbage=True,
         **quota,
     )
-    gc.freeze()  # what the start made lives as long as the process: never collect it
-    gc.set_threshold(*GC_THRESHOLDS)
+    garbage.pace()
     also = f" with the cluster at {redis_url}" if redis_url else ""
     print(f"hukum: serving http://{args.host}:{args.port}/ on {url}{also}", flush=True)
     uvicorn.run(

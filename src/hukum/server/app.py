@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from hukum.server import garbage
 from hukum.server.analyses import Analyses
 from hukum.server.cluster import Cluster
 from hukum.server.db import Store, make_engine, migrate
@@ -139,6 +140,7 @@ def create_app(
     max_tables: int = MAX_TABLES,
     idle_seconds: float = IDLE_SECONDS,
     analyses: Analyses | None = None,
+    collect_garbage: bool = False,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
     may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
@@ -146,7 +148,10 @@ def create_app(
     of processes on the same database and Redis server (:mod:`hukum.server.cluster`). It
     holds at most ``max_tables`` tables in play; a table nobody is at leaves memory after
     ``idle_seconds``. ``analyses``: the pool that analyses finished deals (default: one
-    analysis at a time on the machine's cores, four more waiting)."""
+    analysis at a time on the machine's cores, four more waiting). With
+    ``collect_garbage`` the app collects the process's garbage by the clock
+    (:func:`hukum.server.garbage.collecting`; ``hukum serve``, after
+    :func:`~hukum.server.garbage.pace`)."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
@@ -167,9 +172,12 @@ def create_app(
             log.info("joined the cluster at %s as %s", cluster.url, cluster.id)
         count = await registry.load_active()
         log.info("resumed %d table(s)", count)
-        sweeping = asyncio.create_task(registry.sweeping(min(60.0, idle_seconds / 2)))
+        tasks = [asyncio.create_task(registry.sweeping(min(60.0, idle_seconds / 2)))]
+        if collect_garbage:
+            tasks.append(asyncio.create_task(garbage.collecting(), name="garbage"))
         yield
-        sweeping.cancel()
+        for task in tasks:
+            task.cancel()
         await asyncio.to_thread(app.state.analyses.close)  # no worker process outlives the app
         registry.close()
         if cluster is not None:

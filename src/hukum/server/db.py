@@ -175,7 +175,7 @@ def _driver_insert(engine: Engine) -> tuple[str, Callable[[Any], Any], Callable[
 #: it (``Room.code.in_(codes)``) holds its parameters in reference cycles, garbage a
 #: long-running server makes at the end of every match and frees only when the garbage
 #: collector goes through its oldest objects, which a server rarely does
-#: (:data:`hukum.cli.serve.GC_THRESHOLDS`).
+#: (:data:`hukum.server.garbage.FULL_EVERY`).
 FINISH_ROOMS = (
     update(Room).where(Room.code.in_(bindparam("codes", expanding=True))).values(finished=True)
 )

@@ -1,0 +1,94 @@
+"""The server's garbage collector, run by the clock (hukum.server.garbage): each generation
+in turn, garbage in reference cycles freed, by the app that is asked to."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import time
+import weakref
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hukum.server import garbage
+from hukum.server.app import create_app
+from tests.server.test_restart import run
+
+
+class Node:
+    """An object that can be put in a reference cycle."""
+
+    other: Node | None = None
+
+
+@pytest.fixture
+def collections(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """The generations collected from now on (in any thread), with the clock's intervals
+    short and the automatic collections as :func:`garbage.pace` sets them."""
+    monkeypatch.setattr(garbage, "YOUNG_EVERY", 0.01)
+    monkeypatch.setattr(garbage, "MIDDLE_EVERY", 3)
+    monkeypatch.setattr(garbage, "FULL_EVERY", 6)
+    seen: list[int] = []
+
+    def note(phase: str, info: dict[str, Any]) -> None:
+        if phase == "stop":
+            seen.append(info["generation"])
+
+    thresholds = gc.get_threshold()
+    gc.collect()
+    gc.set_threshold(*garbage.THRESHOLDS)
+    gc.callbacks.append(note)
+    try:
+        yield seen
+    finally:
+        gc.callbacks.remove(note)
+        gc.set_threshold(*thresholds)
+
+
+def test_each_generation_is_collected_in_turn_and_cycles_are_freed(
+    collections: list[int],
+) -> None:
+    async def main() -> weakref.ref[Node]:
+        node = Node()
+        node.other = Node()
+        node.other.other = node  # garbage only the collector frees
+        freed = weakref.ref(node)
+        del node
+        task = asyncio.create_task(garbage.collecting())
+        await asyncio.sleep(0.3)
+        task.cancel()
+        return freed
+
+    freed = run(main())
+    assert freed() is None
+    # Young, young, middle, young, young, everything (FULL_EVERY 6), and so on.
+    assert collections[:12] == [0, 0, 1, 0, 0, 2] * 2
+
+
+def test_pace_leaves_what_the_start_made_out_of_collections() -> None:
+    thresholds = gc.get_threshold()
+    try:
+        garbage.pace()
+        assert gc.get_threshold() == garbage.THRESHOLDS
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+
+
+def test_the_app_collects_while_it_runs(collections: list[int], tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'gc.db'}", bot_delay=0, collect_garbage=True)
+    with TestClient(app):
+        time.sleep(0.3)
+    assert collections.count(0) >= 5
+    assert 1 in collections
+
+
+def test_an_app_left_alone_does_not_collect(collections: list[int], tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'gc.db'}", bot_delay=0)):
+        time.sleep(0.2)
+    assert collections == []
