@@ -21,7 +21,7 @@ from sqlalchemy import create_engine
 from sqlalchemy import inspect as sql_inspect
 from sqlalchemy.exc import IntegrityError
 
-from hukum.server.db import Store, make_engine, migrate
+from hukum.server.db import NewEvent, Store, make_engine, migrate
 from tests.server import test_api, test_fairness, test_leak, test_ws
 from tests.server.test_restart import restart_in_the_middle_of_a_deal
 
@@ -86,6 +86,45 @@ def test_migrations_and_the_event_log(postgres_url: str) -> None:
         assert store.active_rooms() == ["abcdefgh"]
         store.append("abcdefgh", 4, "match_over", {"scores": [1, 0]})
         assert store.active_rooms() == []
+    finally:
+        engine.dispose()
+
+
+def test_a_batch_of_events_is_written_whole_or_not_at_all(postgres_url: str) -> None:
+    """On PostgreSQL a batch is one statement (the events and the rooms finished): every
+    room's events and the end of a match land together, and a row another writer took
+    first keeps the whole batch out."""
+    migrate(postgres_url)
+    engine = make_engine(postgres_url)
+    try:
+        store = Store(engine)
+        for code in ("room0000", "room0001", "room0002"):
+            assert store.create_room(code, {"rules": {}})
+        store.append_many(
+            [
+                NewEvent("room0000", 1, "deal", {"n": [1, {"a": None}]}),
+                NewEvent("room0001", 1, "deal", {"n": 2}),
+                NewEvent("room0000", 2, "match_over", {"scores": [1, 0]}),
+            ]
+        )
+        assert [(e.number, e.kind, e.data) for e in store.events("room0000")] == [
+            (1, "deal", {"n": [1, {"a": None}]}),
+            (2, "match_over", {"scores": [1, 0]}),
+        ]
+        assert store.active_rooms() == ["room0001", "room0002"]
+        with pytest.raises(IntegrityError):
+            store.append_many(
+                [
+                    NewEvent("room0002", 1, "deal", {}),
+                    NewEvent("room0001", 1, "deal", {}),  # taken
+                    NewEvent("room0002", 2, "match_over", {}),
+                ]
+            )
+        assert store.events("room0002") == []
+        assert store.active_rooms() == ["room0001", "room0002"]
+        store.append("room0002", 1, "deal", {})  # the held connection still writes
+        assert [e.number for e in store.events("room0002")] == [1]
+        store.close()
     finally:
         engine.dispose()
 
