@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from hukum.game import Player
@@ -33,11 +34,20 @@ class Scheduler:
     the table's own interface, under the table's lock."""
 
     def __init__(self, table: Table) -> None:
-        self.table = table
+        self._table = weakref.ref(table)
         self.closed = False
         self._task: asyncio.Task[None] | None = None
         self._resuming: set[asyncio.Task[None]] = set()
         self._bots: dict[int, Player[Any, Any]] = {}
+
+    @property
+    def table(self) -> Table:
+        """The table (held weakly, so that a table that leaves memory is freed at once, not
+        by the next full collection of garbage: hukum.server.garbage)."""
+        table = self._table()
+        if table is None:
+            raise Stale("the table has left memory")
+        return table
 
     def may_run(self, seat: int | None = None) -> bool:
         """Whether the table may go on by itself: someone is present, or (for ``seat``) a
