@@ -7,7 +7,6 @@ through its narrow interface (subscribe, watch, submit)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import time
 from typing import Annotated, Any
@@ -208,5 +207,8 @@ async def game_socket(
         unsubscribe()
         registry.release(table)  # a finished match nobody watches leaves memory
         queue.put_nowait(_CLOSE)
-        with contextlib.suppress(Exception):
-            await send_task
+        # Waited for, not awaited: the writer's error (a socket closed under it), raised
+        # here, would hold this frame, and so the table, in a cycle with the task.
+        await asyncio.wait([send_task])
+        if not send_task.cancelled():
+            send_task.exception()
