@@ -11,9 +11,9 @@ collection of the middle generation through all that had survived since, for 680
 (timed by a gc callback in the server).
 
 Run by the clock, each collection goes only through what its interval made: the young
-generation every :data:`YOUNG_EVERY` seconds (up to 20 ms under that load), the middle one
-every :data:`MIDDLE_EVERY` young collections (40-90 ms), everything every
-:data:`FULL_EVERY` (about 350 ms: the oldest generation holds what lived longer than the
+generation every :data:`YOUNG_EVERY` seconds (up to 22 ms under that load), the middle one
+every :data:`MIDDLE_EVERY` young collections (30-90 ms), everything every
+:data:`FULL_EVERY` (344 ms: the oldest generation holds what lived longer than the
 middle one's interval, e.g. the deals of every match in play, so its collections stay
 rare). An object in a reference cycle is freed by the first collection of its generation
 after it became garbage. The automatic collections stay, with thresholds
