@@ -12,6 +12,14 @@ where the arena needs an hour to tell two or three points apart.
 
 The same DIR, ``--left`` and ``--positions`` give the same positions, so runs compare
 decision by decision; each position's bot is seeded from ``--seed`` and the position.
+
+With ``--trump`` the decisions are the trump choices (the face-down card of band hukum, the
+announced suit) of the records' distinct deals, and the bot's choice and the rule-based
+player's are both judged against the best of the choices a search tries
+(:func:`hukum.bots.search.trump_candidates`), each solved from the first lead on, with the
+mean match points that perfect play then gives the chooser's team:
+
+    .venv/bin/python scripts/hindsight.py DIR --trump --positions 200 --option trump_worlds=128
 """
 
 from __future__ import annotations
@@ -23,9 +31,11 @@ from typing import Any
 
 from hukum import records
 from hukum.bots import BOT_NAMES, make_bot
+from hukum.bots.rules import RulesBot
+from hukum.bots.search import trump_candidates
 from hukum.bots.solver import Solver
 from hukum.cli.args import UsageError, parse_options
-from hukum.mindi import Deal
+from hukum.mindi import Deal, Move
 
 
 def positions(folder: Path, low: int, high: int, count: int) -> list[tuple[Deal, int]]:
@@ -44,6 +54,59 @@ def positions(folder: Path, low: int, high: int, count: int) -> list[tuple[Deal,
     return found[:: max(1, len(found) // count)][:count]
 
 
+def trump_decisions(folder: Path, count: int) -> list[Deal]:
+    """Up to ``count`` distinct deals of the records, as dealt, whose first decision is a
+    trump choice (each deal of an arena run is recorded once for each seating)."""
+    found: list[Deal] = []
+    seen: set[tuple[int, tuple[tuple[Any, ...], ...]]] = set()
+    for path in sorted(folder.glob("*.json")):
+        deal = records.load(path).deals[-1]
+        key = (deal.dealer, tuple(tuple(hand) for hand in deal.dealt))
+        fresh = Deal(deal.rules, deal.dealer, deal.dealt, shown_card=deal.shown_card)
+        if key not in seen and fresh.phase in ("hide", "announce"):
+            seen.add(key)
+            found.append(fresh)
+    return found[:count]
+
+
+def judge_trump(folder: Path, count: int, bot_name: str, seed: int, options: Any) -> None:
+    """Print how often the bot's trump choice, and the rule-based player's, is worse under
+    perfect play than the best choice tried, and their mean match points."""
+    deals = trump_decisions(folder, count)
+    if not deals:
+        raise SystemExit(f"no trump choices in {folder}: record deals of band or announce hukum")
+    solvers: dict[Any, Solver] = {}
+    judged = {"bot": [0, 0], "rules": [0, 0]}  # decisions that lost value, match points
+    start = time.perf_counter()
+    for i, deal in enumerate(deals):
+        turn = deal.turn
+        assert turn is not None
+        view = deal.view(turn)
+        solver = solvers.get(deal.rules)
+        if solver is None:
+            solver = solvers[deal.rules] = Solver(deal.rules, table_bits=22)
+        bot = make_bot(bot_name, seed=seed + i, **options)
+        choices = {"bot": bot.choose(view), "rules": RulesBot().choose(view)}
+        tried = trump_candidates(view)
+        points: dict[Move, int] = {
+            move: solver.value(deal, move=move).score(turn % 2)
+            for move in [*tried, *choices.values()]
+        }
+        best = max(points[move] for move in tried)
+        for name, choice in choices.items():
+            judged[name][0] += points[choice] < best
+            judged[name][1] += points[choice]
+    seconds = time.perf_counter() - start
+    for name, label in (("bot", f"{bot_name} {options}"), ("rules", "rules")):
+        lost, total = judged[name]
+        print(
+            f"{label}: {len(deals)} trump choices, {lost} worse under perfect play than the "
+            f"best tried ({100 * lost / len(deals):.1f}%), mean {total / len(deals):+.3f} "
+            f"match points for the chooser's team"
+        )
+    print(f"{seconds:.0f} s")
+
+
 def main() -> None:
     """Print how many decisions lost value under perfect play, and how much."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -53,6 +116,9 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument(
+        "--trump", action="store_true", help="judge the trump choices (band, announce)"
+    )
+    parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="bot option"
     )
     args = parser.parse_args()
@@ -60,6 +126,9 @@ def main() -> None:
         options = parse_options(args.option)
     except UsageError as e:
         parser.error(str(e))
+    if args.trump:
+        judge_trump(args.records, args.positions, args.bot, args.seed, options)
+        return
     chosen = positions(args.records, args.left[0], args.left[1], args.positions)
     if not chosen:
         parser.error(f"no decisions with {args.left[0]} to {args.left[1]} tricks left there")

@@ -8,7 +8,9 @@ import pytest
 
 from hukum.bots import BotError, make_bot
 from hukum.bots.expert import ExpertBot
+from hukum.bots.ismcts import IsmctsBot
 from hukum.bots.rules import RulesBot
+from hukum.bots.search import search_trump
 from hukum.mindi import Deal, Move, Rules
 
 
@@ -97,6 +99,35 @@ def test_same_seed_same_choice() -> None:
     first = ExpertBot(seed=5, samples=4).choose(view)
     assert ExpertBot(seed=5, samples=4).choose(view) == first
     assert isinstance(first, Move)
+
+
+@pytest.mark.parametrize("preset", ["hidden", "dehla-pakad"])
+def test_the_trump_choice_is_searched_unless_told_to_take_the_rules_one(preset: str) -> None:
+    """The face-down card (M-12) and the announced suit (M-15) are played out in
+    ``trump_worlds`` deals; with 0 they are the rule-based player's choice."""
+    rules = Rules.preset(preset)
+    for seed in range(6):
+        deal = Deal.new(rules, dealer=seed % 4, seed=seed)
+        assert deal.turn is not None
+        view = deal.view(deal.turn)
+        searched = ExpertBot(seed=seed, trump_worlds=24).choose(view)
+        assert searched == search_trump(view, random.Random(seed), 24, RulesBot())
+        assert searched in deal.legal_moves()
+        assert ExpertBot(seed=seed, trump_worlds=0).choose(view) == RulesBot().choose(view)
+    with pytest.raises(ValueError, match="trump_worlds"):
+        ExpertBot(trump_worlds=-1)
+
+
+def test_the_expert_plays_its_early_tricks_by_tree_search_when_asked() -> None:
+    deal = Deal.new(Rules(), dealer=0, seed=6)
+    turn = deal.turn
+    assert turn is not None
+    view = deal.view(turn)
+    expert = ExpertBot(seed=2, early="ismcts", steps=700)
+    assert isinstance(expert.search, IsmctsBot)
+    assert expert.choose(view) == IsmctsBot(seed=2, steps=700).choose(view)
+    with pytest.raises(ValueError, match="early"):
+        ExpertBot(early="guess")
 
 
 def test_made_by_name_with_options() -> None:

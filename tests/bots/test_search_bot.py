@@ -3,24 +3,29 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hukum.bots import make_bot
+from hukum.bots import Bot
+from hukum.bots.ismcts import IsmctsBot
 from hukum.bots.rules import RulesBot
 from hukum.bots.search import (
     SearchBot,
+    _dealt_world,
     _knowledge,
     _push,
     build_deal,
     replay,
     sample_world,
+    search_trump,
     shown_voids,
+    trump_candidates,
 )
-from hukum.cards import SUIT_MASKS
-from hukum.mindi import Deal, Rules
+from hukum.cards import SUIT_MASKS, Card, Suit, bits, deck
+from hukum.mindi import Deal, Move, MoveKind, Rules, View
 
 RULES = [
     Rules(),
@@ -98,10 +103,18 @@ def test_play_out_facts_agree_with_the_view() -> None:
             _push(deal, move, voids)
 
 
-def test_search_plays_legal_moves_in_every_preset_with_a_tiny_budget() -> None:
+TINY: dict[str, Callable[[int], Bot[View, Move]]] = {
+    "search": lambda seed: SearchBot(seed=seed, worlds=2, time_budget=None),
+    "ismcts": lambda seed: IsmctsBot(seed=seed, steps=300),
+}
+
+
+@pytest.mark.parametrize("bot", TINY)
+def test_search_plays_legal_moves_in_every_preset_with_a_tiny_budget(bot: str) -> None:
+    """M-8, M-12, M-15: every choice of either search is legal, the trump choices included."""
     for preset in ("classic", "hidden", "dehla-pakad"):
         deal = Deal.new(Rules.preset(preset), dealer=1, seed=9)
-        bots = [make_bot("search", seed=s, worlds=2, time_budget=None) for s in range(4)]
+        bots = [TINY[bot](s) for s in range(4)]
         while not deal.is_over():
             turn = deal.turn
             assert turn is not None
@@ -131,7 +144,28 @@ def test_the_search_bot_needs_a_budget() -> None:
         SearchBot(steps=None, worlds=None, time_budget=None)
 
 
-def test_search_takes_the_10_it_can_win() -> None:
+def test_the_tree_search_budget_makes_it_repeatable() -> None:
+    deal = Deal.new(Rules(), dealer=0, seed=4)
+    deal.push(deal.legal_moves()[0])
+    turn = deal.turn
+    assert turn is not None
+    view = deal.view(turn)
+    first, second = IsmctsBot(seed=3, steps=900), IsmctsBot(seed=3, steps=900)
+    assert first.choose(view) == second.choose(view)
+    assert first.last_iterations == second.last_iterations >= first.min_iterations
+    assert IsmctsBot(seed=3, steps=1).choose(view) in view.legal_moves
+    with pytest.raises(ValueError, match="steps"):
+        IsmctsBot(steps=0)
+    with pytest.raises(ValueError, match="explore"):
+        IsmctsBot(explore=-1.0)
+
+
+@pytest.mark.parametrize(
+    "bot",
+    [SearchBot(seed=0, worlds=40, time_budget=None), IsmctsBot(seed=0, steps=4000)],
+    ids=["search", "ismcts"],
+)
+def test_search_takes_the_10_it_can_win(bot: Bot[View, Move]) -> None:
     # Seat 0 is last to play to a trick holding 10S and can win it with AS or give it away.
     hands = [
         "AS 3S 2C 3C 4C 5C 6C 7C 8C 9C 2D 3D 4D",
@@ -142,7 +176,6 @@ def test_search_takes_the_10_it_can_win() -> None:
     deal = Deal(Rules(), 0, [h.split() for h in hands])
     for card in ("10S", "4S", "2S"):
         deal.push(deal.legal_moves()[[str(m) for m in deal.legal_moves()].index(card)])
-    bot = SearchBot(seed=0, worlds=40, time_budget=None)
     assert str(bot.choose(deal.view(0))) == "AS"
 
 
@@ -161,3 +194,69 @@ def test_the_true_world_of_rule_based_players_keeps_full_weight() -> None:
     rng = random.Random(1)
     weights = [replay(view, sample_world(view, rng), bot, 0.5)[1] for _ in range(20)]
     assert min(weights) < 1.0
+
+
+def _trump_deal(rules: Rules, chooser_hand: str, seed: int = 0) -> Deal:
+    """A deal whose seat choosing trump (the one after the dealer) holds ``chooser_hand``,
+    the rest of the pack dealt from ``seed``."""
+    chooser = Deal.new(rules, dealer=0, seed=seed).turn
+    assert chooser is not None
+    mine = [Card.parse(c) for c in chooser_hand.split()]
+    rest = [c for c in bits(deck(52)) if c not in mine]
+    random.Random(seed).shuffle(rest)
+    hands = [rest[13 * i : 13 * i + 13] for i in range(3)]
+    hands.insert(chooser, mine)
+    return Deal(rules, 0, hands)
+
+
+def test_trump_candidates_are_a_low_card_of_each_suit_held_or_every_suit_announced() -> None:
+    """M-12: the face-down card to try is, in each suit held, the lowest but the 10; M-15:
+    every suit may be announced."""
+    deal = _trump_deal(Rules.preset("hidden"), "10C 3C AC 10D KD 5H 4H QH 2S 9S JS 8S KS")
+    assert deal.turn is not None
+    tried = [str(m) for m in trump_candidates(deal.view(deal.turn))]
+    assert tried == ["hide 3C", "hide KD", "hide 4H", "hide 2S"]
+    only_ten = _trump_deal(Rules.preset("hidden"), "10C 3D AD 10D KD 5H 4H QH 2S 9S JS 8S KS")
+    assert only_ten.turn is not None
+    assert str(trump_candidates(only_ten.view(only_ten.turn))[0]) == "hide 10C"
+    announce = Deal.new(Rules.preset("dehla-pakad"), dealer=0, seed=3)
+    assert announce.turn is not None
+    assert [m.kind for m in trump_candidates(announce.view(announce.turn))] == [
+        MoveKind.ANNOUNCE
+    ] * 4
+
+
+@pytest.mark.parametrize("preset", ["hidden", "dehla-pakad"])
+def test_the_deals_played_out_for_a_trump_choice_agree_with_the_choosers_hand(
+    preset: str,
+) -> None:
+    """The chooser's cards (under announce hukum its first five, M-15) are its own in every
+    deal played out; the rest of the pack is dealt once, to the right sizes."""
+    rules = Rules.preset(preset)
+    deal = Deal.new(rules, dealer=1, seed=8)
+    assert deal.turn is not None
+    view = deal.view(deal.turn)
+    rng = random.Random(4)
+    for _ in range(20):
+        world = _dealt_world(view, rng)
+        assert world.dealer == view.dealer and world.turn == view.seat
+        assert world.view(view.seat).hand == view.hand
+        held = [world.hand(s).mask for s in range(4)]
+        assert [h.bit_count() for h in held] == [13] * 4
+        assert held[0] | held[1] | held[2] | held[3] == deck(52)
+
+
+def test_searched_trump_is_the_suit_that_wins_in_the_play_outs() -> None:
+    """A hand long and high in spades: the search lays a spade face down (M-12) or announces
+    spades (M-15), though spades is the last suit it tries."""
+    hand = "AS KS QS JS 10S 9S 8S 2C 3C 2D 3D 2H 3H"
+    deal = _trump_deal(Rules.preset("hidden"), hand, seed=5)
+    assert deal.turn is not None
+    move = search_trump(deal.view(deal.turn), random.Random(1), 16, RulesBot())
+    assert move == Move.hide(Card.parse("8S"))
+    announce = _trump_deal(Rules.preset("dehla-pakad"), hand, seed=5)
+    assert announce.turn is not None
+    choice = search_trump(announce.view(announce.turn), random.Random(1), 16, RulesBot())
+    assert choice == Move.announce(Suit.SPADES)
+    with pytest.raises(ValueError, match="worlds"):
+        search_trump(deal.view(deal.turn), random.Random(1), 0, RulesBot())

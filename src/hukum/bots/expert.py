@@ -9,8 +9,13 @@ points (a small bonus for tens breaks ties); where moves are still equal, as the
 against perfect play, the one the rule-based player would make. Earlier in the deal, where
 an exact solve would not fit the time a move may take, it plays as the search player, and so
 it does when the solves of a move run out of their budget of positions searched
-(``max_nodes``) before two worlds are solved; the face-down card and the announced suit are
-the rule-based player's choice, as for search.
+(``max_nodes``) before two worlds are solved. The face-down card and the announced suit are
+the rule-based player's choice, as for search; with ``trump_worlds`` above 0 they are
+searched instead (:func:`hukum.bots.search.search_trump`: each suit played out by the
+rule-based player in that many deals that agree with the chooser's hand), and with
+``early="ismcts"`` the tricks before the solves are played by the information-set tree
+search (:mod:`hukum.bots.ismcts`) instead of the search player. Neither is the default:
+neither played better in the arena (docs/strength.md).
 
 >>> from hukum.mindi import Deal, Rules
 >>> deal = Deal.new(Rules(), dealer=0, seed=2)
@@ -29,12 +34,15 @@ import random
 import time
 
 from hukum.bots.base import Bot, check_turn
+from hukum.bots.ismcts import IsmctsBot
 from hukum.bots.rules import RulesBot
-from hukum.bots.search import SearchBot, replay, sample_world
+from hukum.bots.search import SearchBot, replay, sample_world, search_trump
 from hukum.bots.solver import Solver, SolverBudgetError
 from hukum.mindi import Move, MoveKind, Rules, View
 
 __all__ = ["ExpertBot"]
+
+_TRUMP_CHOICES = (MoveKind.HIDE, MoveKind.ANNOUNCE)
 
 
 class ExpertBot(Bot[View, Move]):
@@ -50,6 +58,8 @@ class ExpertBot(Bot[View, Move]):
         infer: float = 0.5,
         time_budget: float | None = None,
         max_nodes: int | None = 5_000_000,
+        trump_worlds: int = 0,
+        early: str = "search",
         **search: object,
     ) -> None:
         """An expert: ``samples`` worlds a move once at most ``solve_tricks`` tricks are left
@@ -57,11 +67,15 @@ class ExpertBot(Bot[View, Move]):
         world for each past play the rule-based player would not have made; the other options
         go to the search player used before that. The solves of one move may search at most
         ``max_nodes`` positions in all (up to about 0.9 s on one core): the worlds solved by
-        then decide, or the search player if fewer than two were."""
+        then decide, or the search player if fewer than two were. The trump choice is
+        played out in ``trump_worlds`` deals (0: the rule-based player's choice); ``early``
+        names the player of the tricks before the solves, ``search`` or ``ismcts``."""
         if not 0.0 < infer <= 1.0:
             raise ValueError(f"infer={infer!r} must be above 0 and at most 1")
         if max_nodes is not None and max_nodes < 1:
             raise ValueError(f"max_nodes={max_nodes!r}: at least one node, or None")
+        if trump_worlds < 0:
+            raise ValueError(f"trump_worlds={trump_worlds!r}: 0 (the rules' choice) or more")
         if samples < 1:
             raise ValueError(f"samples={samples!r}: at least one world a move")
         if not 0 <= solve_tricks <= 13:
@@ -72,7 +86,11 @@ class ExpertBot(Bot[View, Move]):
         self.infer = infer
         self.time_budget = time_budget
         self.max_nodes = max_nodes
-        self.search = SearchBot(seed=seed, **search)  # type: ignore[arg-type]
+        self.trump_worlds = trump_worlds
+        if early not in ("search", "ismcts"):
+            raise ValueError(f"early={early!r}: the early tricks' player is search or ismcts")
+        early_bot = SearchBot if early == "search" else IsmctsBot
+        self.search: Bot[View, Move] = early_bot(seed=seed, **search)  # type: ignore[arg-type]
         self.judge = RulesBot()
         self._solvers: dict[Rules, Solver] = {}
         self.last_samples = 0
@@ -82,9 +100,12 @@ class ExpertBot(Bot[View, Move]):
         moves = check_turn(view)
         rules = view.rules
         left = rules.hand_size - len(view.tricks)
+        if len(moves) > 1 and self.trump_worlds and moves[0].kind in _TRUMP_CHOICES:
+            self.last_samples = 0
+            return search_trump(view, self.rng, self.trump_worlds, self.judge)
         if (
             len(moves) == 1
-            or moves[0].kind in (MoveKind.HIDE, MoveKind.ANNOUNCE)
+            or moves[0].kind in _TRUMP_CHOICES
             or left > self.solve_tricks
             or rules.players != 4
         ):

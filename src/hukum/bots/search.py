@@ -22,11 +22,20 @@ from functools import partial
 
 from hukum.bots.base import Bot, check_turn
 from hukum.bots.rules import Knowledge, RulesBot
-from hukum.cards import CARDS, SUIT_MASKS, bits, deck
+from hukum.cards import CARDS, SUIT_MASKS, Card, bits, deck
 from hukum.mindi import Deal, Move, MoveKind, View
 from hukum.play import play_out
 
-__all__ = ["SearchBot", "World", "build_deal", "replay", "sample_world", "shown_voids"]
+__all__ = [
+    "SearchBot",
+    "World",
+    "build_deal",
+    "replay",
+    "sample_world",
+    "search_trump",
+    "shown_voids",
+    "trump_candidates",
+]
 
 #: A sampled world: every seat's current hand (bitmask) and the hidden face-down card.
 World = tuple[tuple[int, ...], int | None]
@@ -170,7 +179,8 @@ def replay(
     return deal, weight
 
 
-_TENS = sum(1 << (s * 16 + 8) for s in range(4))
+_TEN_RANK = 8
+_TENS = sum(1 << (s * 16 + _TEN_RANK) for s in range(4))
 _DECKS = {52: deck(52), 48: deck(48)}
 
 
@@ -254,6 +264,70 @@ def _value(deal: Deal, team: int) -> float:
     sign = 1.0 if outcome.winner == team else -1.0
     tens = outcome.tens[team] - outcome.tens[1 - team]
     return sign * (1.0 + 0.25 * (outcome.points - 1)) + 0.05 * tens
+
+
+def trump_candidates(view: View) -> list[Move]:
+    """The trump choices worth trying for a seat choosing trump (M-12, M-15): every suit
+    to announce; to lay face down, one card of each suit held, the lowest but the 10 (the
+    rule-based player's card of that suit: the 10 and the honours stay in hand to play)."""
+    moves = check_turn(view)
+    if moves[0].kind is MoveKind.ANNOUNCE:
+        return list(moves)
+    best: dict[int, Move] = {}
+    for move in moves:
+        card = move.card
+        assert card is not None
+        suit, rank = card >> 4, card & 15
+        kept = best.get(suit)
+        if kept is None:
+            best[suit] = move
+            continue
+        low = kept.card
+        assert low is not None
+        if (low & 15) == _TEN_RANK or (rank < (low & 15) and rank != _TEN_RANK):
+            best[suit] = move
+    return [best[s] for s in sorted(best)]
+
+
+def _dealt_world(view: View, rng: random.Random) -> Deal:
+    """A deal as dealt that agrees with what the seat choosing trump has seen: its own
+    hand (under announce hukum, its first five cards and eight more at random), the rest
+    of the pack dealt at random to the other seats."""
+    rules = view.rules
+    me, size = view.seat, rules.hand_size
+    mine = list(bits(view.hand.mask))
+    pool = list(bits(_DECKS[rules.deck] & ~view.hand.mask))
+    rng.shuffle(pool)
+    hands: list[list[Card]] = []
+    for seat in range(rules.players):
+        take = size - len(mine) if seat == me else size
+        dealt, pool = pool[:take], pool[take:]
+        hands.append(mine + dealt if seat == me else dealt)
+    return Deal(rules, view.dealer, hands, shown_card=view.shown_card)
+
+
+def search_trump(view: View, rng: random.Random, worlds: int, policy: RulesBot) -> Move:
+    """The trump choice (the face-down card, or the suit to announce) with the best mean
+    play-out result over ``worlds`` deals that agree with the view, every candidate of
+    :func:`trump_candidates` played out by ``policy`` in the same deals."""
+    if worlds < 1:
+        raise ValueError(f"worlds={worlds!r}: at least one deal to play out")
+    moves = trump_candidates(view)
+    if len(moves) == 1:
+        return moves[0]
+    team = view.seat & 1
+    totals = [0.0] * len(moves)
+    for _ in range(worlds):
+        deal = _dealt_world(view, rng)
+        for i, move in enumerate(moves):
+            voids = [0] * view.rules.players
+            deal.push(move, seat=view.seat)
+            choose = partial(_policy_move, deal, voids, policy)
+            pushed = 1 + play_out(deal, choose, partial(_push, deal, voids=voids))
+            totals[i] += _value(deal, team)
+            for _ in range(pushed):
+                deal.pop()
+    return moves[max(range(len(moves)), key=lambda i: totals[i])]
 
 
 class SearchBot(Bot[View, Move]):
