@@ -33,7 +33,7 @@ from hukum import records
 from hukum.bots import BOT_NAMES, make_bot
 from hukum.bots.rules import RulesBot
 from hukum.bots.search import trump_candidates
-from hukum.bots.solver import Solver
+from hukum.bots.solver import Solver, SolverBudgetError
 from hukum.cli.args import UsageError, parse_options
 from hukum.mindi import Deal, Move
 
@@ -69,14 +69,18 @@ def trump_decisions(folder: Path, count: int) -> list[Deal]:
     return found[:count]
 
 
-def judge_trump(folder: Path, count: int, bot_name: str, seed: int, options: Any) -> None:
+def judge_trump(
+    folder: Path, count: int, bot_name: str, seed: int, options: Any, max_nodes: int
+) -> None:
     """Print how often the bot's trump choice, and the rule-based player's, is worse under
-    perfect play than the best choice tried, and their mean match points."""
+    perfect play than the best choice tried, and their mean match points; a deal where a
+    solve searches more than ``max_nodes`` positions is left out, and counted."""
     deals = trump_decisions(folder, count)
     if not deals:
         raise SystemExit(f"no trump choices in {folder}: record deals of band or announce hukum")
     solvers: dict[Any, Solver] = {}
     judged = {"bot": [0, 0], "rules": [0, 0]}  # decisions that lost value, match points
+    unsolved = 0
     start = time.perf_counter()
     for i, deal in enumerate(deals):
         turn = deal.turn
@@ -88,23 +92,28 @@ def judge_trump(folder: Path, count: int, bot_name: str, seed: int, options: Any
         bot = make_bot(bot_name, seed=seed + i, **options)
         choices = {"bot": bot.choose(view), "rules": RulesBot().choose(view)}
         tried = trump_candidates(view)
-        points: dict[Move, int] = {
-            move: solver.value(deal, move=move).score(turn % 2)
-            for move in [*tried, *choices.values()]
-        }
+        try:
+            points: dict[Move, int] = {
+                move: solver.value(deal, max_nodes, move).score(turn % 2)
+                for move in [*tried, *choices.values()]
+            }
+        except SolverBudgetError:
+            unsolved += 1
+            continue
         best = max(points[move] for move in tried)
         for name, choice in choices.items():
             judged[name][0] += points[choice] < best
             judged[name][1] += points[choice]
     seconds = time.perf_counter() - start
+    done = len(deals) - unsolved
     for name, label in (("bot", f"{bot_name} {options}"), ("rules", "rules")):
         lost, total = judged[name]
         print(
-            f"{label}: {len(deals)} trump choices, {lost} worse under perfect play than the "
-            f"best tried ({100 * lost / len(deals):.1f}%), mean {total / len(deals):+.3f} "
+            f"{label}: {done} trump choices, {lost} worse under perfect play than the best "
+            f"tried ({100 * lost / max(1, done):.1f}%), mean {total / max(1, done):+.3f} "
             f"match points for the chooser's team"
         )
-    print(f"{seconds:.0f} s")
+    print(f"{unsolved} deals left out (a solve past {max_nodes:,} positions); {seconds:.0f} s")
 
 
 def main() -> None:
@@ -119,6 +128,12 @@ def main() -> None:
         "--trump", action="store_true", help="judge the trump choices (band, announce)"
     )
     parser.add_argument(
+        "--max-nodes",
+        type=int,
+        default=20_000_000,
+        help="with --trump: leave out a deal whose solve searches more positions",
+    )
+    parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="bot option"
     )
     args = parser.parse_args()
@@ -127,7 +142,7 @@ def main() -> None:
     except UsageError as e:
         parser.error(str(e))
     if args.trump:
-        judge_trump(args.records, args.positions, args.bot, args.seed, options)
+        judge_trump(args.records, args.positions, args.bot, args.seed, options, args.max_nodes)
         return
     chosen = positions(args.records, args.left[0], args.left[1], args.positions)
     if not chosen:
