@@ -29,7 +29,7 @@ from hukum.bots.base import Bot, check_turn
 from hukum.cards import CARDS, Card
 from hukum.mindi import Move, MoveKind, Played, Rules, View
 
-__all__ = ["Knowledge", "RulesBot", "hold_score"]
+__all__ = ["Knowledge", "RulesBot", "face_down_card", "hold_score"]
 
 _SUIT = 0x1FFF
 _TEN_RANK = 8  # bit of the 10 inside a suit's 13 bits (rank - 2)
@@ -62,6 +62,14 @@ def hold_score(hand: int, s: int, gone: int = 0) -> float:
         score += 2.5
     score -= 0.4 * _suit(gone, s).bit_count()
     return score
+
+
+def face_down_card(hand: int, s: int) -> Card:
+    """The card of suit ``s`` (held in ``hand``) to lay face down for it under band hukum:
+    the lowest but the 10, so that the 10 and the honours stay in hand to play."""
+    mine = _suit(hand, s)
+    low = mine & ~(1 << _TEN_RANK) or mine
+    return CARDS[(s << 4) + _low(low)]
 
 
 class Knowledge:
@@ -301,10 +309,7 @@ class RulesBot(Bot[View, Move]):
     def _hide(self, view: View, moves: Sequence[Move]) -> Move:
         hand = view.hand.mask
         suit = max(range(4), key=lambda s: hold_score(hand, s))
-        mine = _suit(hand, suit)
-        # Lay down a low card of the chosen suit; keep the 10 and the honours to play.
-        low = mine & ~(1 << _TEN_RANK) or mine
-        return Move.hide(CARDS[(suit << 4) + _low(low)])
+        return Move.hide(face_down_card(hand, suit))
 
     def _announce(self, view: View, moves: Sequence[Move]) -> Move:
         hand = view.hand.mask

@@ -21,7 +21,7 @@ import time
 from functools import partial
 
 from hukum.bots.base import Bot, check_turn
-from hukum.bots.rules import Knowledge, RulesBot
+from hukum.bots.rules import Knowledge, RulesBot, face_down_card
 from hukum.cards import CARDS, SUIT_MASKS, Card, bits, deck
 from hukum.mindi import Deal, Move, MoveKind, View
 from hukum.play import play_out
@@ -179,8 +179,7 @@ def replay(
     return deal, weight
 
 
-_TEN_RANK = 8
-_TENS = sum(1 << (s * 16 + _TEN_RANK) for s in range(4))
+_TENS = sum(1 << (s * 16 + 8) for s in range(4))
 _DECKS = {52: deck(52), 48: deck(48)}
 
 
@@ -268,25 +267,13 @@ def _value(deal: Deal, team: int) -> float:
 
 def trump_candidates(view: View) -> list[Move]:
     """The trump choices worth trying for a seat choosing trump (M-12, M-15): every suit
-    to announce; to lay face down, one card of each suit held, the lowest but the 10 (the
-    rule-based player's card of that suit: the 10 and the honours stay in hand to play)."""
+    to announce; to lay face down, one card of each suit held, the one the rule-based player
+    would lay for it (:func:`hukum.bots.rules.face_down_card`)."""
     moves = check_turn(view)
     if moves[0].kind is MoveKind.ANNOUNCE:
         return list(moves)
-    best: dict[int, Move] = {}
-    for move in moves:
-        card = move.card
-        assert card is not None
-        suit, rank = card >> 4, card & 15
-        kept = best.get(suit)
-        if kept is None:
-            best[suit] = move
-            continue
-        low = kept.card
-        assert low is not None
-        if (low & 15) == _TEN_RANK or (rank < (low & 15) and rank != _TEN_RANK):
-            best[suit] = move
-    return [best[s] for s in sorted(best)]
+    hand = view.hand.mask
+    return [Move.hide(face_down_card(hand, s)) for s in range(4) if hand & SUIT_MASKS[s]]
 
 
 def _dealt_world(view: View, rng: random.Random) -> Deal:
