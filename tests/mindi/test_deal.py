@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from hukum.cards import Card, CardSet, bits, deck
-from hukum.mindi import Deal, Rules, deal_hands
+from hukum.mindi import Deal, Played, Rules, deal_hands
 from tests.mindi.helpers import hands
 
 SIZES = [(4, 52, 13), (4, 48, 12), (6, 48, 8), (8, 48, 6)]
@@ -218,3 +218,22 @@ def test_a_full_random_deal_from_a_seed_replays_identically():
         return [str(m) for m in deal.moves]
 
     assert run(17) == run(17)
+
+
+def test_the_masks_for_search_agree_with_the_card_sets() -> None:
+    # hand_masks() and captured_masks are hand() and captured as ints; the trick holds
+    # Played entries, as pushed and as popped back.
+    rng = random.Random(5)
+    for preset in ("classic", "hidden", "dehla-pakad"):
+        deal = Deal.new(Rules.preset(preset), dealer=1, seed=9)
+        while not deal.is_over():
+            assert deal.hand_masks() == tuple(deal.hand(s).mask for s in range(4))
+            assert deal.captured_masks == tuple(c.mask for c in deal.captured)
+            trick = deal.trick
+            deal.push(rng.choice(deal.legal_moves()))
+            assert all(isinstance(p, Played) for p in deal.trick)
+            deal.pop()
+            assert deal.trick == trick
+            deal.push(rng.choice(deal.legal_moves()))
+        assert deal.hand_masks() == (0, 0, 0, 0)
+        assert deal.captured_masks[0] | deal.captured_masks[1] == deck(52)

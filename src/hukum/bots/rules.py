@@ -85,6 +85,7 @@ class Knowledge:
         "me",
         "n",
         "order",
+        "others_mask",
         "played",
         "poss",
         "team",
@@ -126,6 +127,7 @@ class Knowledge:
         self.band_hidden = rules.trump == "band" and not trump_known
         # What each other seat may hold: unseen cards outside its shown voids, plus known cards.
         poss = []
+        others = 0
         for other in range(n):
             if other == me:
                 poss.append(hand)
@@ -138,8 +140,11 @@ class Knowledge:
                         m &= ~(_SUIT << (s << 4))
             if hand_sizes[other] == 0:
                 m = 0
-            poss.append(m | known[other])
+            m |= known[other]
+            poss.append(m)
+            others |= m
         self.poss = poss
+        self.others_mask = others
         self.led = trick[0].card >> 4 if trick else -1
         order = []
         other = me
@@ -189,11 +194,7 @@ class Knowledge:
 
     def others(self) -> int:
         """Every card another seat may hold (or have face down)."""
-        m = 0
-        for seat, p in enumerate(self.poss):
-            if seat != self.me:
-                m |= p
-        return m
+        return self.others_mask
 
     def opponents_after(self) -> list[int]:
         """Opponents still to play to this trick after this seat."""
@@ -203,7 +204,7 @@ class Knowledge:
         """Whether no other seat may hold a higher card of this card's suit."""
         s = card >> 4
         above = _SUIT & ~((2 << (card & 15)) - 1)
-        return not _suit(self.others(), s) & above
+        return not _suit(self.others_mask, s) & above
 
     def void(self, seat: int, s: int) -> bool:
         """Whether ``seat`` surely holds no card of suit ``s``."""

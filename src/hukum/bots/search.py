@@ -207,12 +207,13 @@ def _knowledge(deal: Deal, voids: list[int]) -> Knowledge:
     seat = deal.turn
     assert seat is not None
     n = rules.players
-    hands = [deal.hand(s).mask for s in range(n)]
+    hands = deal.hand_masks()
     held = 0
     for h in hands:
         held |= h
     face_down = deal.face_down
-    hidden = face_down is not None and not deal.trump_known
+    trump_known = deal.trump_known
+    hidden = face_down is not None and not trump_known
     if hidden:
         assert face_down is not None
         held |= 1 << face_down
@@ -233,12 +234,12 @@ def _knowledge(deal: Deal, voids: list[int]) -> Knowledge:
     if hidden:
         # As in a view: until the reveal no card shows as a trump (M-13, M-20).
         trick = tuple(p._replace(trump=False) for p in trick)
-    trump = deal.trump
     my_trump = -1
-    if trump is not None and (deal.trump_known or seat == chooser):
-        my_trump = int(trump)
-    taken = deal.captured
-    tens = ((taken[0].mask & _TENS).bit_count(), (taken[1].mask & _TENS).bit_count())
+    if trump_known or seat == chooser:
+        trump = deal.trump
+        my_trump = -1 if trump is None else int(trump)
+    taken = deal.captured_masks
+    tens = ((taken[0] & _TENS).bit_count(), (taken[1] & _TENS).bit_count())
     return Knowledge(
         rules,
         seat,
@@ -246,7 +247,7 @@ def _knowledge(deal: Deal, voids: list[int]) -> Knowledge:
         trick,
         played,
         my_trump,
-        deal.trump_known,
+        trump_known,
         unseen,
         voids,
         known,

@@ -56,7 +56,7 @@ def _suit_tables() -> tuple[tuple[tuple[Move, ...], ...], ...]:
 _SUIT_PLAYS = _suit_tables()
 _P0, _P1, _P2, _P3 = _SUIT_PLAYS
 _PLAY_KIND = MoveKind.PLAY
-_Plays = tuple[tuple[int, Card, bool], ...]
+_Plays = tuple[Played, ...]
 
 
 class _Undo:
@@ -347,9 +347,9 @@ class Deal:
         self._stack: list[_Undo] = []
         self._public: _Public | None = None
         self._outcome: tuple[_Undo, Outcome] | None = None
-        self._tricks: list[tuple[int, tuple[tuple[int, Card, bool], ...], int]] = []
+        self._tricks: list[tuple[int, _Plays, int]] = []
         self._turn = self._next[dealer]
-        self._trick: tuple[tuple[int, Card, bool], ...] = ()
+        self._trick: _Plays = ()
         self._led = -1
         self._void = NO_VOID
         self._facedown = -1
@@ -480,7 +480,7 @@ class Deal:
         hands[turn] = hand ^ bit
         # A card of the trump suit counts as a trump (M-13) once trump is known; under
         # band/auto also before the reveal (only on_request has cards that never count).
-        played = (turn, card, suit == trump and (self._known or self._auto))
+        played = Played(turn, card, suit == trump and (self._known or self._auto))
         trick = self._trick + (played,)  # noqa: RUF005 (faster than unpacking)
         if len(trick) < self._n:
             self._trick = trick
@@ -494,7 +494,7 @@ class Deal:
             return
         self._finish_trick(trick)
 
-    def _finish_trick(self, trick: tuple[tuple[int, Card, bool], ...]) -> None:
+    def _finish_trick(self, trick: _Plays) -> None:
         led = self._led
         best = -1
         winner = trick[0][0]
@@ -658,21 +658,28 @@ class Deal:
     @property
     def trick(self) -> tuple[Played, ...]:
         """The cards of the trick in progress."""
-        return tuple(Played(*p) for p in self._trick)
+        return self._trick
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks."""
-        return tuple(
-            Trick(leader, tuple(Played(*p) for p in plays), winner)
-            for leader, plays, winner in self._tricks
-        )
+        return tuple(Trick(leader, plays, winner) for leader, plays, winner in self._tricks)
 
     @property
     def tricks_won(self) -> tuple[int, int]:
         """Tricks won by each team so far."""
         a = sum(1 for _, _, w in self._tricks if w & 1 == 0)
         return a, len(self._tricks) - a
+
+    def hand_masks(self) -> tuple[int, ...]:
+        """Every seat's hand now as a bitmask of cards (:meth:`hand` as plain ints, for
+        search, which asks for them at every move it simulates)."""
+        return tuple(self._hands)
+
+    @property
+    def captured_masks(self) -> tuple[int, int]:
+        """:attr:`captured` as two bitmasks of cards."""
+        return self._taken
 
     @property
     def captured(self) -> tuple[CardSet, CardSet]:
@@ -714,10 +721,7 @@ class Deal:
                 if old is not new:
                     break
                 kept += 1
-        built = tuple(
-            Trick(leader, tuple(Played(*p) for p in plays), winner)
-            for leader, plays, winner in raw[kept:]
-        )
+        built = tuple(Trick(leader, plays, winner) for leader, plays, winner in raw[kept:])
         tricks, trick = self._method.public_plays(self, built, self.trick)
         if kept:
             assert public is not None

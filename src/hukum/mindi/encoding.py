@@ -37,7 +37,6 @@ from hukum.encoding import Encoding, RewardKind, Segment, Tracker, from_bits, on
 from hukum.mindi.deal import Deal
 from hukum.mindi.move import HIDE_MOVES, PLAY_MOVES, Move, MoveKind
 from hukum.mindi.rules import Rules
-from hukum.mindi.trick import Played
 from hukum.mindi.trump import METHODS, Reveal
 from hukum.mindi.view import View
 
@@ -325,9 +324,9 @@ class MindiTracker(Tracker[Move]):
         :func:`hukum.mindi.view.shown_voids` works them out from the whole play."""
         deal = self.deal
         if self._public_from is None and deal._known:
-            plays = [[Played(*p) for p in t[1]] for t in deal._tricks]
+            plays = [list(t[1]) for t in deal._tricks]
             if deal._trick:
-                plays.append([Played(*p) for p in deal._trick])
+                plays.append(list(deal._trick))
             self._public_from = deal._method.public_from(plays, deal._reveal)
         reveal = deal._reveal
         at_reveal = reveal is not None and (reveal.trick, reveal.position) == (number, position)
