@@ -33,3 +33,18 @@ def test_the_load_test_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "clients     4  moves/s" in done.stdout
+
+
+def test_the_rules_tuner_runs_a_sweep() -> None:
+    """scripts/tune_rules.py plays its trials in the arena and names the weights it kept."""
+    script = SCRIPTS[0].parent / "tune_rules.py"
+    run = subprocess.run(
+        [sys.executable, str(script), "--deals", "2", "--sweeps", "1", "--workers", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("sweep 0 lead_ten 40 -> 20: ")
+    assert lines[-1].startswith("weights: ")

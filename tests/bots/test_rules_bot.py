@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from hukum.bots import make_bot
-from hukum.bots.rules import Knowledge, RulesBot
+import pytest
+
+from hukum.bots import BotError, make_bot
+from hukum.bots.rules import Knowledge, RulesBot, RulesWeights
 from hukum.cards import CardSet, Suit, bits, deck
 from hukum.mindi import Deal, Move, MoveKind, Rules
 
@@ -153,6 +155,27 @@ def test_announces_its_strongest_suit() -> None:
     deal = position(rules, 3, {0: "AH KH 10H 2C 3D"})  # the first batch of five
     assert deal.view(0).hand == CardSet.parse("AH KH 10H 2C 3D")
     assert choose(deal) == Move.announce(Suit.HEARTS)
+
+
+def test_its_weights_are_its_options_and_change_its_choices() -> None:
+    rules = Rules.preset("dehla-pakad")
+    view = position(rules, 3, {0: "AH KH 2S 3S 4S"}).view(0)
+    assert RulesBot().choose(view) == Move.announce(Suit.HEARTS)  # honours over length
+    assert RulesBot(RulesWeights()).choose(view) == Move.announce(Suit.HEARTS)
+    longer = make_bot("rules", hold_length=10)
+    assert isinstance(longer, RulesBot) and longer.weights.hold_length == 10.0
+    assert longer.choose(view) == Move.announce(Suit.SPADES)
+
+
+def test_bad_weights_are_refused_with_the_reason() -> None:
+    with pytest.raises(BotError, match=r"no option nope for the rules bot; .*hold_gone"):
+        make_bot("rules", nope=1)
+    with pytest.raises(BotError, match=r"high_trump=9\.5: the weight must be a whole number"):
+        make_bot("rules", high_trump=9.5)
+    with pytest.raises(BotError, match="lead_ten='x': the weight must be a number"):
+        make_bot("rules", lead_ten="x")
+    with pytest.raises(ValueError, match="hold_ten=True"):
+        RulesWeights(hold_ten=True)
 
 
 def test_reveals_the_trump_to_save_a_10_under_on_request() -> None:

@@ -22,17 +22,28 @@ BOT_NAMES = ("random", "rules", "search", "expert")
 
 
 def make_bot(name: str, seed: int = 0, **options: Any) -> Bot[View, Move]:
-    """A new bot by name (``random``, ``rules``, ``search`` or ``expert``) with its options."""
+    """A new bot by name (``random``, ``rules``, ``search`` or ``expert``) with its options
+    (the rules bot's are its weights, :class:`hukum.bots.rules.RulesWeights`)."""
     if name == "random":
         if options:
             raise BotError(f"the random bot takes no options, got {sorted(options)}")
         return RandomBot(seed=seed)
     if name == "rules":
-        from hukum.bots.rules import RulesBot
+        from dataclasses import fields
 
-        if options:
-            raise BotError(f"the rules bot takes no options, got {sorted(options)}")
-        return RulesBot()
+        from hukum.bots.rules import RulesBot, RulesWeights
+
+        names = [f.name for f in fields(RulesWeights)]
+        unknown = sorted(set(options) - set(names))
+        if unknown:
+            raise BotError(
+                f"no option {', '.join(unknown)} for the rules bot; its options are its "
+                f"weights: {', '.join(names)}"
+            )
+        try:
+            return RulesBot(RulesWeights(**options))
+        except ValueError as e:
+            raise BotError(f"bad option for the rules bot: {e}") from None
     if name == "search":
         from hukum.bots.search import SearchBot
 

@@ -24,12 +24,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
 
 from hukum.bots.base import Bot, check_turn
 from hukum.cards import CARDS, Card
 from hukum.mindi import Move, MoveKind, Played, Rules, View
 
-__all__ = ["Knowledge", "RulesBot", "face_down_card", "hold_score"]
+__all__ = ["Knowledge", "RulesBot", "RulesWeights", "face_down_card", "hold_score"]
 
 _SUIT = 0x1FFF
 _TEN_RANK = 8  # bit of the 10 inside a suit's 13 bits (rank - 2)
@@ -49,18 +50,66 @@ def _low(bits13: int) -> int:
     return (bits13 & -bits13).bit_length() - 1
 
 
-def hold_score(hand: int, s: int, gone: int = 0) -> float:
+@dataclass(frozen=True)
+class RulesWeights:
+    """The numbers behind the rule-based player's choices: how much each trait of a card
+    counts against leading it (``lead_*``) or throwing it away (``discard_*``), the lowest
+    trump rank (0 = the 2) worth keeping off a trick without a 10, and how a suit is scored
+    as trump (``hold_*``, :func:`hold_score`). The defaults are the player's own."""
+
+    lead_ten: float = 40.0
+    lead_master: float = 15.0
+    lead_trump: float = 25.0
+    lead_under_ten: float = 12.0  # leading from beside our own 10, fewer than 3 guards
+    lead_under_ten_guarded: float = 4.0
+    lead_unsafe: float = 8.0  # an opponent may cut the suit
+    lead_length: float = 0.5  # a card of the suit: lead short suits to make voids
+    discard_ten: float = 50.0
+    discard_trump: float = 30.0
+    discard_master: float = 12.0
+    discard_guard: float = 3.0  # a guard of our own 10
+    discard_length: float = 0.3
+    high_trump: int = 9  # J: a sure winner this high is kept off a trick with nothing in it
+    hold_length: float = 2.0
+    hold_ace: float = 3.0
+    hold_king: float = 2.0
+    hold_queen: float = 1.0
+    hold_jack: float = 0.5
+    hold_ten: float = 2.5
+    hold_gone: float = 0.4  # a card of the suit already played
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            whole = f.type in (int, "int")
+            if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
+                kind = "a whole number" if whole else "a number"
+                raise ValueError(f"{f.name}={value!r}: the weight must be {kind}")
+            if not whole:
+                object.__setattr__(self, f.name, float(value))
+
+
+_DEFAULT = RulesWeights()
+
+
+def hold_score(hand: int, s: int, gone: int = 0, weights: RulesWeights = _DEFAULT) -> float:
     """How good suit ``s`` is as trump for ``hand``: length, high cards, its 10, cards gone."""
     mine = _suit(hand, s)
     if not mine:
         return -100.0
-    score = 2.0 * mine.bit_count()
-    for offset, bonus in ((12, 3.0), (11, 2.0), (10, 1.0), (9, 0.5)):
+    w = weights
+    score = w.hold_length * mine.bit_count()
+    for offset, bonus in (
+        (12, w.hold_ace),
+        (11, w.hold_king),
+        (10, w.hold_queen),
+        (9, w.hold_jack),
+    ):
         if mine >> offset & 1:
             score += bonus
     if mine >> _TEN_RANK & 1:
-        score += 2.5
-    score -= 0.4 * _suit(gone, s).bit_count()
+        score += w.hold_ten
+    score -= w.hold_gone * _suit(gone, s).bit_count()
     return score
 
 
@@ -283,6 +332,10 @@ class RulesBot(Bot[View, Move]):
 
     name = "rules"
 
+    def __init__(self, weights: RulesWeights = _DEFAULT) -> None:
+        """A rule-based player weighing its choices by ``weights`` (default: its own)."""
+        self.weights = weights
+
     def choose(self, view: View) -> Move:
         """The move the rules pick for this view."""
         moves = check_turn(view)
@@ -309,12 +362,12 @@ class RulesBot(Bot[View, Move]):
 
     def _hide(self, view: View, moves: Sequence[Move]) -> Move:
         hand = view.hand.mask
-        suit = max(range(4), key=lambda s: hold_score(hand, s))
+        suit = max(range(4), key=lambda s: hold_score(hand, s, weights=self.weights))
         return Move.hide(face_down_card(hand, suit))
 
     def _announce(self, view: View, moves: Sequence[Move]) -> Move:
         hand = view.hand.mask
-        suit = max(range(4), key=lambda s: hold_score(hand, s))
+        suit = max(range(4), key=lambda s: hold_score(hand, s, weights=self.weights))
         return Move.announce(suit)
 
     def _wants_reveal(self, k: Knowledge) -> bool:
@@ -367,23 +420,25 @@ class RulesBot(Bot[View, Move]):
     def _low_lead(self, k: Knowledge, cards: list[Card], safe: Callable[[int], bool]) -> Card:
         hand = k.hand
         trump = k.trump
+        w = self.weights
 
         def score(c: Card) -> float:
             s = c >> 4
             mine = _suit(hand, s)
             value = float(c & 15)
             if _is_ten(c):
-                value += 40
+                value += w.lead_ten
             if k.is_master(c):
-                value += 15
+                value += w.lead_master
             if s == trump:
-                value += 25
+                value += w.lead_trump
             if mine >> _TEN_RANK & 1 and not _is_ten(c):
                 # Leading from under our own 10 exposes it unless it is well guarded.
-                value += 12 if (mine & ((1 << _TEN_RANK) - 1)).bit_count() < 3 else 4
+                thin = (mine & ((1 << _TEN_RANK) - 1)).bit_count() < 3
+                value += w.lead_under_ten if thin else w.lead_under_ten_guarded
             if not safe(s):
-                value += 8
-            value += 0.5 * mine.bit_count()  # lead from short suits to make voids
+                value += w.lead_unsafe
+            value += w.lead_length * mine.bit_count()  # lead from short suits to make voids
             return value
 
         return min(cards, key=score)
@@ -423,7 +478,7 @@ class RulesBot(Bot[View, Move]):
         if sure:
             cheapest = min(sure, key=lambda c: k.card_key(c, trump))
             is_trump = cheapest >> 4 == trump and cheapest >> 4 != led
-            high_trump = is_trump and (cheapest & 15) >= 9  # J or higher
+            high_trump = is_trump and (cheapest & 15) >= self.weights.high_trump
             if stake > 0 or falls or not high_trump:
                 if partner_winning and stake == 0 and not falls and not k.trick_mode:
                     return self._discard(k, cards, trump)
@@ -439,24 +494,25 @@ class RulesBot(Bot[View, Move]):
         hand = k.hand
         gone = k.played
         suits = {c >> 4 for c in cards}
-        return max(suits, key=lambda s: hold_score(hand, s, gone))
+        return max(suits, key=lambda s: hold_score(hand, s, gone, self.weights))
 
     def _discard(self, k: Knowledge, cards: list[Card], trump: int) -> Card:
         hand = k.hand
+        w = self.weights
 
         def score(c: Card) -> float:
             s = c >> 4
             value = float(c & 15)
             if _is_ten(c):
-                value += 50
+                value += w.discard_ten
             if s == trump and s != k.led:
-                value += 30
+                value += w.discard_trump
             if k.is_master(c):
-                value += 12
+                value += w.discard_master
             mine = _suit(hand, s)
             if mine >> _TEN_RANK & 1 and not _is_ten(c) and (mine & ((1 << _TEN_RANK) - 1)):
-                value += 3  # keep guards for our 10
-            value += 0.3 * mine.bit_count()
+                value += w.discard_guard  # keep guards for our 10
+            value += w.discard_length * mine.bit_count()
             return value
 
         return min(cards, key=score)
