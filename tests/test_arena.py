@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -10,7 +16,7 @@ from rich.console import Console
 
 from hukum import records
 from hukum.arena import format_report, run_arena, wilson
-from hukum.bots import BotError
+from hukum.bots import BotError, RandomBot
 from hukum.cli import main
 from hukum.games import GAMES
 from hukum.games.mindi import PlayResult, mean_tens, rate
@@ -138,3 +144,110 @@ def test_rule_options_are_read_as_the_play_command_reads_them(
     assert "must_trump=True, points=(1, 2, 4)" in capsys.readouterr().out.replace("\n", " ")
     assert main([*args, "--rule", "points"]) == 2
     assert "--rule 'points': write key=value" in capsys.readouterr().err
+
+
+def test_a_results_file_keeps_the_deals_played_and_a_rerun_plays_only_the_rest(
+    tmp_path: Path,
+) -> None:
+    file = tmp_path / "run.jsonl"
+    whole = run_arena("rules", "random", deals=6, rules=Rules(), seed=4, workers=1)
+    first = run_arena("rules", "random", 4, Rules(), seed=4, workers=1, results=file)
+    lines = file.read_text().splitlines()
+    assert len(lines) == 5 and json.loads(lines[0])["format"] == "hukum-arena-results"
+    assert first.resumed == 0
+    # The whole run again: four deals read back, two played (and added), the same results.
+    again = run_arena("rules", "random", 6, Rules(), seed=4, workers=2, results=file)
+    assert again.resumed == 4 and len(file.read_text().splitlines()) == 7
+    assert [r.plays for r in again.results] == [r.plays for r in whole.results]
+    assert again.win_rate == whole.win_rate
+    # A part of it is read from the file alone, nothing played.
+    part = run_arena("rules", "random", 2, Rules(), seed=4, workers=1, results=file, first_deal=3)
+    assert part.resumed == 2 and [r.deal for r in part.results] == [3, 4]
+    assert len(file.read_text().splitlines()) == 7
+    out = io.StringIO()
+    Console(file=out, width=200).print(format_report(again))
+    assert "resultsin" in "".join(out.getvalue().split())
+    assert "4dealsreadfromit" in "".join(out.getvalue().split())
+
+
+def test_a_results_file_of_another_run_or_corrupt_is_refused_unchanged(tmp_path: Path) -> None:
+    file = tmp_path / "run.jsonl"
+    run_arena("rules", "random", 2, Rules(), seed=4, workers=1, results=file)
+    before = file.read_bytes()
+    for bot_b, seed, options in (
+        ("rules", 4, {}),
+        ("random", 5, {}),
+        ("random", 4, {"hold_gone": 0}),
+    ):
+        with pytest.raises(ValueError, match="holds the results of another run") as e:
+            run_arena("rules", bot_b, 2, Rules(), seed=seed, options_a=options, results=file)
+        assert "bot_b" in str(e.value) or "seed" in str(e.value) or "options_a" in str(e.value)
+    with pytest.raises(ValueError, match=r"another run \(rules differ\)"):
+        run_arena("rules", "random", 2, Rules.preset("hidden"), seed=4, results=file)
+    assert file.read_bytes() == before
+    lines = before.decode().splitlines()
+    file.write_text(lines[0] + "\n" + "{not json\n" + lines[2] + "\n")
+    with pytest.raises(ValueError, match="line 2: not a deal's result"):
+        run_arena("rules", "random", 2, Rules(), seed=4, results=file)
+    file.write_text("hello\n")
+    with pytest.raises(ValueError, match="line 1: not an arena results file"):
+        run_arena("rules", "random", 2, Rules(), seed=4, results=file)
+    assert main(["arena", "rules", "random", "--deals", "1", "--results", str(file)]) == 2
+    with pytest.raises(ValueError, match="bots given by name"):
+        run_arena(lambda seed: RandomBot(seed), "random", 1, Rules(), seed=4, results=file)
+
+
+def test_a_half_written_last_line_is_dropped_and_its_deal_played_again(tmp_path: Path) -> None:
+    file = tmp_path / "run.jsonl"
+    whole = run_arena("rules", "random", 3, Rules(), seed=9, workers=1, results=file)
+    text = file.read_text()
+    file.write_text(text[: text.rindex("\n", 0, len(text) - 1) + 20])  # deal 2 cut short
+    again = run_arena("rules", "random", 3, Rules(), seed=9, workers=1, results=file)
+    assert again.resumed == 2
+    assert [r.plays for r in again.results] == [r.plays for r in whole.results]
+
+    def deals(text: str) -> list[object]:
+        return [(d.get("deal"), d.get("plays")) for d in map(json.loads, text.splitlines())]
+
+    assert deals(file.read_text()) == deals(text)
+
+
+def test_an_arena_run_killed_goes_on_from_its_results_file(tmp_path: Path) -> None:
+    """The command killed (SIGKILL) in the middle of a run, then started again with the same
+    results file: it plays only the deals missing, and reports what one whole run reports."""
+    file = tmp_path / "run.jsonl"
+    deals = 1500
+    args = ["rules", "random", "--deals", str(deals), "--workers", "1", "--no-progress"]
+    command = [sys.executable, "-m", "hukum", "arena", *args, "--seed", "2"]
+    process = subprocess.Popen([*command, "--results", str(file)], stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if file.exists() and len(file.read_bytes().splitlines()) > 50:
+                break
+            time.sleep(0.05)
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        process.wait()
+    kept = len(file.read_bytes().splitlines()) - 1
+    assert 50 <= kept < deals, "the run was not killed in its middle"
+    resumed = subprocess.run(
+        [*command, "--results", str(file)], capture_output=True, text=True, check=True
+    ).stdout
+    assert "dealsreadfromit" in "".join(resumed.split())
+    whole = run_arena("rules", "random", deals, Rules(), seed=2, workers=2)
+    lo, hi = whole.interval
+    assert f"{whole.win_rate:.1%} [{lo:.1%}, {hi:.1%}]" in resumed
+    assert len(file.read_bytes().splitlines()) == deals + 1
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_games_plays_read_back_from_a_results_file(game: str, tmp_path: Path) -> None:
+    spec = GAMES[game]
+    rules = spec.make_rules()
+    file = tmp_path / f"{game}.jsonl"
+    played = run_arena("rules", "random", 2, rules, seed=3, game=game, results=file)
+    read = run_arena("rules", "random", 2, rules, seed=3, game=game, results=file)
+    assert read.resumed == 2
+    assert [r.plays for r in read.results] == [r.plays for r in played.results]
+    assert all(isinstance(p, spec.arena_play_type) for r in read.results for p in r.plays)

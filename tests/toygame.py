@@ -366,6 +366,8 @@ class HighCardSpec(GameSpec[Rules, Card, View, Deal, Match]):
     def seatings(self, rules: Rules) -> Sequence[tuple[Side, ...]]:
         return [(Side("A", (a,), 0), Side("B", (1 - a,), 1)) for a in (0, 1)]
 
+    arena_play_type = Play
+
     def arena_play(self, number: int, a_seats: tuple[int, ...], deal: Deal) -> Play:
         outcome = deal.outcome()
         assert outcome is not None

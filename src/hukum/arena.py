@@ -15,6 +15,14 @@ level the duplicate deal is a tie, counted as half a win for each. In Ganjifa A 
 it captured more than 120 cards over its three plays (a third of the cards played), ties at
 120. The win rate is A's wins (ties half) over the deals, with a 95% Wilson interval.
 
+**A results file** (``results=``, ``hukum arena --results FILE``) keeps each deal's result
+as it finishes, one JSON line after a first line naming the run (game, bots, options,
+rules, seed). A run started again with the same file plays only the deals it lacks, so a
+long run cut off (a closed laptop, a killed process) goes on where it stopped, and a run
+split in parts gives the report of the whole from the file. A file of another run is
+refused, and a last line left half written by a killed run is dropped (that deal is
+played again).
+
 >>> from hukum.mindi import Rules
 >>> report = run_arena("rules", "random", deals=2, rules=Rules(), seed=1, workers=1)
 >>> report.deals, len(report.plays)
@@ -27,12 +35,13 @@ it captured more than 120 cards over its three plays (a third of the cards playe
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -49,6 +58,7 @@ __all__ = [
     "ArenaReport",
     "DuplicateResult",
     "Entrant",
+    "ResultsFile",
     "check_run",
     "format_report",
     "play_duplicate",
@@ -102,6 +112,9 @@ class ArenaReport:
     results: tuple[DuplicateResult, ...]
     wall_seconds: float = 0.0
     record_dir: str | None = None
+    results_file: str | None = None
+    resumed: int = 0
+    """Deals read from the results file, not played in this run."""
 
     @property
     def plays(self) -> list[Any]:
@@ -153,6 +166,97 @@ class ArenaReport:
 #: external policy, :meth:`hukum.envs.agents.PolicyPlayer.factory`); such a function must
 #: be picklable when ``workers > 1``, and its ``name`` attribute names it in the report.
 Entrant = str | Callable[[int], Player[Any, Any]]
+
+
+RESULTS_FORMAT = "hukum-arena-results"
+
+
+class ResultsFile:
+    """An arena run's results file: a first line naming the run, then one line per deal
+    (see the module documentation). Reading checks that the file is of this run."""
+
+    def __init__(self, path: str | os.PathLike[str], run: dict[str, Any], game: str) -> None:
+        self.path = Path(path)
+        # As it reads back from JSON (tuples become lists), so that it compares equal.
+        self.run = json.loads(json.dumps({"format": RESULTS_FORMAT, "version": 1, **run}))
+        self.play_type = game_named(game).arena_play_type
+
+    def read(self) -> dict[int, DuplicateResult]:
+        """The deals' results in the file (none if there is no file); ValueError, the file
+        unchanged, if it is another run's or a whole line of it is not a result."""
+        if not self.path.exists():
+            return {}
+        text = self.path.read_text(encoding="utf-8")
+        whole = text.split("\n")[:-1]  # after the last newline: a line left half written
+        if not whole:
+            return {}
+        where = f"{self.path}: line 1"
+        try:
+            head = json.loads(whole[0])
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{where}: not an arena results file ({e})") from None
+        if not isinstance(head, dict) or head.get("format") != RESULTS_FORMAT:
+            raise ValueError(f"{where}: not an arena results file")
+        if head != self.run:
+            keys = self.run.keys() | head.keys()
+            differ = sorted(k for k in keys if head.get(k) != self.run.get(k))
+            raise ValueError(
+                f"{self.path} holds the results of another run ({', '.join(differ)} "
+                "differ): give another file, or the run's own bots, options, rules and seed"
+            )
+        results = {}
+        for number, line in enumerate(whole[1:], start=2):
+            try:
+                result = self._result(json.loads(line))
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
+                raise ValueError(f"{self.path}: line {number}: not a deal's result ({e})") from None
+            results[result.deal] = result
+        return results
+
+    def _result(self, data: dict[str, Any]) -> DuplicateResult:
+        names = {f.name for f in fields(self.play_type)}
+        plays = []
+        for play in data["plays"]:
+            if set(play) != names:
+                raise ValueError(f"a play has the fields {sorted(play)}, not {sorted(names)}")
+            values = {k: tuple(v) if isinstance(v, list) else v for k, v in play.items()}
+            plays.append(self.play_type(**values))
+        return DuplicateResult(
+            int(data["deal"]),
+            tuple(plays),
+            tuple(float(t) for t in data["times_a"]),
+            tuple(float(t) for t in data["times_b"]),
+        )
+
+    def start(self) -> None:
+        """Make the file ready to add to: its first line if it is new; a last line left
+        half written dropped."""
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps(self.run) + "\n", encoding="utf-8")
+            return
+        data = self.path.read_bytes()
+        end = data.rfind(b"\n") + 1
+        if end < len(data):
+            with self.path.open("r+b") as f:
+                f.truncate(end)
+
+    def add(self, results: Sequence[DuplicateResult]) -> None:
+        """Append deals' results, a line each."""
+        lines = "".join(
+            json.dumps(
+                {
+                    "deal": r.deal,
+                    "plays": [asdict(p) for p in r.plays],
+                    "times_a": [round(t, 6) for t in r.times_a],
+                    "times_b": [round(t, 6) for t in r.times_b],
+                }
+            )
+            + "\n"
+            for r in results
+        )
+        with self.path.open("a", encoding="utf-8") as f:
+            f.write(lines)
 
 
 def entrant_name(entrant: Entrant) -> str:
@@ -222,11 +326,10 @@ def _chunk(
     return [play_duplicate(*args, n, options_a, options_b, record_dir, game) for n in numbers]
 
 
-def _chunks(first: int, deals: int, size: int) -> Iterator[list[int]]:
-    """The deal numbers ``first`` to ``first + deals - 1`` in runs of ``size``."""
-    end = first + deals
-    for start in range(first, end, size):
-        yield list(range(start, min(end, start + size)))
+def _chunks(numbers: Sequence[int], size: int) -> Iterator[list[int]]:
+    """The deal numbers in runs of ``size``."""
+    for start in range(0, len(numbers), size):
+        yield list(numbers[start : start + size])
 
 
 def check_run(deals: int, workers: int, first_deal: int) -> None:
@@ -254,23 +357,44 @@ def run_arena(
     progress: bool = False,
     chunk: int | None = None,
     first_deal: int = 0,
+    results: str | os.PathLike[str] | None = None,
 ) -> ArenaReport:
     """Play ``deals`` duplicate deals of ``game`` of bot A against bot B and gather the
     report: the deals numbered ``first_deal`` on of the ``seed`` (so a long run can be split
     in parts whose results are those of the whole run). A bot is a bot's name or an
-    :data:`Entrant` function (an external policy)."""
+    :data:`Entrant` function (an external policy). With ``results``, a results file: the
+    deals already in it are read, not played again, and each deal played is added to it."""
     check_run(deals, workers, first_deal)
     spec = game_named(game)
     for entrant, options in ((bot_a, options_a), (bot_b, options_b)):
         if isinstance(entrant, str):  # a bad name or option fails here, not in a worker
             spec.make_bot(entrant, **(options or {}))
+    wanted = range(first_deal, first_deal + deals)
+    kept: dict[int, DuplicateResult] = {}
+    store = None
+    if results is not None:
+        if not (isinstance(bot_a, str) and isinstance(bot_b, str)):
+            raise ValueError("a results file needs the bots given by name")
+        run = {
+            "game": game,
+            "bot_a": bot_a,
+            "bot_b": bot_b,
+            "options_a": options_a or {},
+            "options_b": options_b or {},
+            "rules": spec.rules_to_dict(rules),
+            "seed": seed,
+        }
+        store = ResultsFile(results, run, game)
+        kept = {n: r for n, r in store.read().items() if n in wanted}
+        store.start()
+    todo = [n for n in wanted if n not in kept]
     rec = None
     if record_dir is not None:
         rec = str(record_dir)
         Path(rec).mkdir(parents=True, exist_ok=True)
-    size = chunk or max(1, min(20, deals // (workers * 8) or 1))
+    size = chunk or max(1, min(20, len(todo) // (workers * 8) or 1))
     start = time.perf_counter()
-    results: list[DuplicateResult] = []
+    done: list[DuplicateResult] = list(kept.values())
     bar = Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -282,31 +406,38 @@ def run_arena(
     with bar:
         name_a, name_b = entrant_name(bot_a), entrant_name(bot_b)
         task = bar.add_task(spec.arena_title(name_a, name_b), total=deals)
+        bar.advance(task, len(kept))
         args = (bot_a, bot_b, rules, seed)
+
+        def finished(part: list[DuplicateResult]) -> None:
+            done.extend(part)
+            if store is not None:
+                store.add(part)
+            bar.advance(task, len(part))
+
         if workers == 1:
-            for numbers in _chunks(first_deal, deals, size):
-                results += _chunk(args, numbers, options_a, options_b, rec, game)
-                bar.advance(task, len(numbers))
+            for numbers in _chunks(todo, size):
+                finished(_chunk(args, numbers, options_a, options_b, rec, game))
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 futures = [
                     pool.submit(_chunk, args, numbers, options_a, options_b, rec, game)
-                    for numbers in _chunks(first_deal, deals, size)
+                    for numbers in _chunks(todo, size)
                 ]
                 for future in as_completed(futures):
-                    done = future.result()
-                    results += done
-                    bar.advance(task, len(done))
-    results.sort(key=lambda r: r.deal)
+                    finished(future.result())
+    done.sort(key=lambda r: r.deal)
     return ArenaReport(
         game,
         name_a,
         name_b,
         rules,
         seed,
-        tuple(results),
+        tuple(done),
         wall_seconds=time.perf_counter() - start,
         record_dir=rec,
+        results_file=None if results is None else str(results),
+        resumed=len(kept),
     )
 
 
@@ -338,4 +469,7 @@ def format_report(report: ArenaReport) -> Table:
     table.caption = f"rules: {rules}; {report.wall_seconds:.0f} s"
     if report.record_dir:
         table.caption += f"; records in {report.record_dir}"
+    if report.results_file:
+        read = f", {report.resumed} deals read from it" if report.resumed else ""
+        table.caption += f"; results in {report.results_file}{read}"
     return table

@@ -451,6 +451,10 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
     def seatings(self, rules: R) -> Sequence[tuple[Side, ...]]:
         """The plays of one duplicate arena deal: for each, the sides that play it."""
 
+    #: The class of :meth:`arena_play`'s results (a frozen dataclass of numbers, strings and
+    #: tuples of them), which an arena results file (:mod:`hukum.arena`) stores field by field.
+    arena_play_type: ClassVar[type[Any]]
+
     @abstractmethod
     def arena_play(self, number: int, a_seats: tuple[int, ...], deal: D) -> Any:
         """One finished play of arena deal ``number`` seen from bot A's side (at

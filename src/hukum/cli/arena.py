@@ -33,6 +33,7 @@ def _run(args: argparse.Namespace, out: Console) -> int:
             record_dir=args.records,
             progress=not args.no_progress,
             first_deal=args.first_deal,
+            results=args.results,
         )
     except (ValueError, GameError, BotError) as e:
         raise UsageError(str(e)) from None
@@ -83,5 +84,11 @@ def add(commands: Commands) -> None:
         "--b", action="append", default=[], metavar="KEY=VALUE", help="option of bot B"
     )
     parser.add_argument("--records", metavar="DIR", help="save every game as a record in DIR")
+    parser.add_argument(
+        "--results",
+        metavar="FILE",
+        help="keep each deal's result in FILE as it finishes; run again with the same FILE, "
+        "only the deals missing are played (a run cut off goes on; parts add up to the whole)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.set_defaults(run=_run)

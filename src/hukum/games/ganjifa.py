@@ -303,6 +303,8 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
             for a in range(PLAYERS)
         ]
 
+    arena_play_type = GanjifaPlay
+
     def arena_play(self, number: int, a_seats: tuple[int, ...], deal: Deal) -> GanjifaPlay:
         """The cards each seat captured and A's share of the win."""
         outcome = deal.outcome()

@@ -356,6 +356,8 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         teams = [tuple(range(t, rules.players, 2)) for t in (0, 1)]
         return [(Side("A", teams[a], 0), Side("B", teams[1 - a], 1)) for a in (0, 1)]
 
+    arena_play_type = PlayResult
+
     def arena_play(self, number: int, a_seats: tuple[int, ...], deal: Deal) -> PlayResult:
         """The play's tens, tricks and points of A's team and of B's."""
         outcome = deal.outcome()
