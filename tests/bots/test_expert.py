@@ -76,6 +76,24 @@ def test_moves_equal_under_perfect_play_go_to_the_natural_one() -> None:
         assert bot.last_samples == 3
 
 
+def test_a_natural_move_within_the_margin_is_played_over_a_better_mean() -> None:
+    """``natural_margin``: where the rule-based player's move is within the margin of the
+    best mean result it is played; at 0 only exact ties go to it, and the best mean wins."""
+    differ = 0
+    for seed in range(12):
+        deal = _late(Rules(), 100 + seed, 5)
+        assert deal.turn is not None
+        view = deal.view(deal.turn)
+        natural = RulesBot().choose(view)
+        exact = ExpertBot(seed=seed, samples=4).choose(view)
+        wide = ExpertBot(seed=seed, samples=4, natural_margin=10.0)
+        assert wide.choose(view) == natural and wide.last_samples == 4  # 10 points: any move
+        differ += exact != natural
+    assert differ > 0, "no position where the exact expert and the rules differ"
+    with pytest.raises(ValueError, match="natural_margin"):
+        ExpertBot(natural_margin=-0.1)
+
+
 def test_a_solve_past_the_node_budget_falls_back_to_search() -> None:
     """``max_nodes``: the worlds solved within the budget decide; with fewer than two, the
     search player does. Either way the move is legal."""

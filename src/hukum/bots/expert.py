@@ -60,6 +60,7 @@ class ExpertBot(Bot[View, Move]):
         max_nodes: int | None = 5_000_000,
         trump_worlds: int = 0,
         early: str = "search",
+        natural_margin: float = 0.0,
         **search: object,
     ) -> None:
         """An expert: ``samples`` worlds a move once at most ``solve_tricks`` tricks are left
@@ -69,13 +70,18 @@ class ExpertBot(Bot[View, Move]):
         ``max_nodes`` positions in all (up to about 0.9 s on one core): the worlds solved by
         then decide, or the search player if fewer than two were. The trump choice is
         played out in ``trump_worlds`` deals (0: the rule-based player's choice); ``early``
-        names the player of the tricks before the solves, ``search`` or ``ismcts``."""
+        names the player of the tricks before the solves, ``search`` or ``ismcts``. A move
+        within ``natural_margin`` match points (a mean over the worlds) of the best is as
+        good as the best: of those, the rule-based player's move is played if it is one."""
         if not 0.0 < infer <= 1.0:
             raise ValueError(f"infer={infer!r} must be above 0 and at most 1")
         if max_nodes is not None and max_nodes < 1:
             raise ValueError(f"max_nodes={max_nodes!r}: at least one node, or None")
         if trump_worlds < 0:
             raise ValueError(f"trump_worlds={trump_worlds!r}: 0 (the rules' choice) or more")
+        if not natural_margin >= 0.0:  # NaN too
+            raise ValueError(f"natural_margin={natural_margin!r}: 0 (exact ties) or more")
+        self.natural_margin = natural_margin
         if samples < 1:
             raise ValueError(f"samples={samples!r}: at least one world a move")
         if not 0 <= solve_tricks <= 13:
@@ -118,6 +124,7 @@ class ExpertBot(Bot[View, Move]):
         totals = dict.fromkeys(moves, 0.0)
         start = time.perf_counter()
         count = 0
+        weights = 0.0
         budget = self.max_nodes
         while count < self.samples:
             world = sample_world(view, self.rng)
@@ -130,6 +137,7 @@ class ExpertBot(Bot[View, Move]):
                 tens = forecast.tens[team] - forecast.tens[1 - team]
                 totals[move] += weight * (forecast.score(team) + 0.05 * tens)
             count += 1
+            weights += weight
             if budget is not None:
                 budget -= solution.nodes
                 if budget < 1:
@@ -145,12 +153,12 @@ class ExpertBot(Bot[View, Move]):
             return self.search.choose(view)
         self.last_samples = count
         top = max(totals.values())
-        best = [m for m in moves if totals[m] >= top - 1e-9]
-        if len(best) > 1:
-            # Moves the solver finds equal against perfect play: the one the rule-based
-            # player makes, the natural play, if it is one of them (it gives fallible
-            # opponents their usual chances to go wrong).
+        near = [m for m in moves if totals[m] >= top - self.natural_margin * weights - 1e-9]
+        if len(near) > 1:
+            # Moves the solver finds equal against perfect play (or within the margin): the
+            # one the rule-based player makes, the natural play, if it is one of them (it
+            # gives fallible opponents their usual chances to go wrong).
             natural = self.judge.choose(view)
-            if natural in best:
+            if natural in near:
                 return natural
-        return best[0]
+        return next(m for m in moves if totals[m] >= top - 1e-9)
