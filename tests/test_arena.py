@@ -192,6 +192,10 @@ def test_a_results_file_of_another_run_or_corrupt_is_refused_unchanged(tmp_path:
     file.write_text("hello\n")
     with pytest.raises(ValueError, match="line 1: not an arena results file"):
         run_arena("rules", "random", 2, Rules(), seed=4, results=file)
+    file.write_bytes(b"\xff\xfe\n")
+    with pytest.raises(ValueError, match="not an arena results file"):
+        run_arena("rules", "random", 2, Rules(), seed=4, results=file)
+    assert file.read_bytes() == b"\xff\xfe\n"
     assert main(["arena", "rules", "random", "--deals", "1", "--results", str(file)]) == 2
     with pytest.raises(ValueError, match="bots given by name"):
         run_arena(lambda seed: RandomBot(seed), "random", 1, Rules(), seed=4, results=file)

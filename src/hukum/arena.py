@@ -186,11 +186,14 @@ class ResultsFile:
         unchanged, if it is another run's or a whole line of it is not a result."""
         if not self.path.exists():
             return {}
-        text = self.path.read_text(encoding="utf-8")
+        where = f"{self.path}: line 1"
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as e:
+            raise ValueError(f"{self.path}: not an arena results file ({e})") from None
         whole = text.split("\n")[:-1]  # after the last newline: a line left half written
         if not whole:
             return {}
-        where = f"{self.path}: line 1"
         try:
             head = json.loads(whole[0])
         except json.JSONDecodeError as e:
