@@ -396,6 +396,8 @@ def run_arena(
         rec = str(record_dir)
         Path(rec).mkdir(parents=True, exist_ok=True)
     size = chunk or max(1, min(20, len(todo) // (workers * 8) or 1))
+    if store is not None and chunk is None:
+        size = min(size, 2)  # a deal's result is kept when its chunk ends: lose little to a kill
     start = time.perf_counter()
     done: list[DuplicateResult] = list(kept.values())
     bar = Progress(
