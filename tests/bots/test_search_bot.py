@@ -19,6 +19,7 @@ from hukum.bots.search import (
     _push,
     build_deal,
     replay,
+    rules_likelihood,
     sample_world,
     search_trump,
     shown_voids,
@@ -190,9 +191,11 @@ def test_the_true_world_of_rule_based_players_keeps_full_weight() -> None:
     view = deal.view(2)
     truth = tuple(deal.hand(s).mask for s in range(4))
     hidden = deal.face_down if not deal.trump_known and deal.chooser != 2 else None
-    assert replay(view, (truth, hidden), bot, 0.5)[1] == 1.0
+    assert replay(view, (truth, hidden), rules_likelihood(bot, 0.5))[1] == 1.0
     rng = random.Random(1)
-    weights = [replay(view, sample_world(view, rng), bot, 0.5)[1] for _ in range(20)]
+    weights = [
+        replay(view, sample_world(view, rng), rules_likelihood(bot, 0.5))[1] for _ in range(20)
+    ]
     assert min(weights) < 1.0
 
 

@@ -3,7 +3,8 @@
 With at most ``solve_tricks`` tricks left it deals out the unseen cards many ways that agree
 with its view (:func:`hukum.bots.search.sample_world`), weighs each world by how likely the
 other seats' past plays were under the rule-based player (a factor ``infer`` for each play
-that player would not have made), solves each world exactly with all hands known
+that player would not have made; with ``inference="model"``, their probability under the
+learnt model of :mod:`hukum.bots.policy`), solves each world exactly with all hands known
 (:mod:`hukum.bots.solver`) and plays the move with the best weighted mean result in match
 points (a small bonus for tens breaks ties); where moves are still equal, as they often are
 against perfect play, the one the rule-based player would make. Earlier in the deal, where
@@ -30,15 +31,28 @@ True
 
 from __future__ import annotations
 
+import logging
 import random
 import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 from hukum.bots.base import Bot, check_turn
 from hukum.bots.ismcts import IsmctsBot
+from hukum.bots.policy import ModelError, PolicyModel
 from hukum.bots.rules import RulesBot
-from hukum.bots.search import SearchBot, replay, sample_world, search_trump
-from hukum.bots.solver import Solver, SolverBudgetError
-from hukum.mindi import Move, MoveKind, Rules, View
+from hukum.bots.search import (
+    Likelihood,
+    SearchBot,
+    replay,
+    rules_likelihood,
+    sample_world,
+    search_trump,
+)
+from hukum.bots.solver import Solution, Solver, SolverBudgetError
+from hukum.mindi import Deal, Move, MoveKind, Rules, View
+
+log = logging.getLogger(__name__)
 
 __all__ = ["ExpertBot"]
 
@@ -61,6 +75,10 @@ class ExpertBot(Bot[View, Move]):
         trump_worlds: int = 0,
         early: str = "search",
         natural_margin: float = 0.0,
+        inference: str = "rules",
+        model: str | None = None,
+        power: float = 1.0,
+        draws: int = 1,
         **search: object,
     ) -> None:
         """An expert: ``samples`` worlds a move once at most ``solve_tricks`` tricks are left
@@ -72,7 +90,16 @@ class ExpertBot(Bot[View, Move]):
         played out in ``trump_worlds`` deals (0: the rule-based player's choice); ``early``
         names the player of the tricks before the solves, ``search`` or ``ismcts``. A move
         within ``natural_margin`` match points (a mean over the worlds) of the best is as
-        good as the best: of those, the rule-based player's move is played if it is one."""
+        good as the best: of those, the rule-based player's move is played if it is one.
+
+        ``inference`` says how a world's likelihood is judged: ``rules`` (the factor
+        ``infer`` for each play the rule-based player would not have made) or ``model``
+        (the learnt :class:`~hukum.bots.policy.PolicyModel`'s probability of each play, to
+        the power ``power``; the package's model, or the file ``model``). A model that
+        cannot be read is reported (a warning naming the problem, and ``model_error``) and
+        the rules judge the worlds instead. With ``draws`` above 1, ``draws`` times
+        ``samples`` worlds are sampled and ``samples`` of them drawn by their likelihood
+        (with repeats), each then counting the same."""
         if not 0.0 < infer <= 1.0:
             raise ValueError(f"infer={infer!r} must be above 0 and at most 1")
         if max_nodes is not None and max_nodes < 1:
@@ -98,6 +125,25 @@ class ExpertBot(Bot[View, Move]):
         early_bot = SearchBot if early == "search" else IsmctsBot
         self.search: Bot[View, Move] = early_bot(seed=seed, **search)  # type: ignore[arg-type]
         self.judge = RulesBot()
+        if inference not in ("rules", "model"):
+            raise ValueError(f"inference={inference!r}: the worlds are judged by rules or model")
+        if not power > 0.0:
+            raise ValueError(f"power={power!r}: above 0")
+        if draws < 1:
+            raise ValueError(f"draws={draws!r}: at least one world sampled a world solved")
+        self.draws = draws
+        self.model_error: str | None = None
+        self.likelihood: Likelihood | None = (
+            rules_likelihood(self.judge, infer) if infer < 1.0 else None
+        )
+        if inference == "model":
+            try:
+                policy = PolicyModel.default() if model is None else PolicyModel.load(Path(model))
+            except ModelError as e:
+                self.model_error = str(e)
+                log.warning("%s; the expert judges its worlds by the rules instead", e)
+            else:
+                self.likelihood = policy.likelihood(power)
         self._solvers: dict[Rules, Solver] = {}
         self.last_samples = 0
 
@@ -117,6 +163,28 @@ class ExpertBot(Bot[View, Move]):
         ):
             self.last_samples = 0
             return moves[0] if len(moves) == 1 else self.search.choose(view)
+        return self._solve(view, moves)
+
+    def _worlds(self, view: View) -> Iterator[tuple[Deal, float]]:
+        """The worlds to solve with their weights: ``samples`` of them, each sampled and
+        weighed by its likelihood, or with ``draws`` above 1 drawn by it from more."""
+        if self.draws == 1:
+            for _ in range(self.samples):
+                yield replay(view, sample_world(view, self.rng), self.likelihood)
+            return
+        pool = [
+            replay(view, sample_world(view, self.rng), self.likelihood)
+            for _ in range(self.samples * self.draws)
+        ]
+        weights = [w for _, w in pool]
+        if not sum(weights) > 0.0:
+            weights = [1.0] * len(pool)
+        for i in self.rng.choices(range(len(pool)), weights, k=self.samples):
+            yield pool[i][0], 1.0
+
+    def _solve(self, view: View, moves: Sequence[Move]) -> Move:
+        """The move of the best weighted mean solved result (see :meth:`choose`)."""
+        rules = view.rules
         solver = self._solvers.get(rules)
         if solver is None:
             solver = self._solvers[rules] = Solver(rules, table_bits=16)
@@ -126,22 +194,23 @@ class ExpertBot(Bot[View, Move]):
         count = 0
         weights = 0.0
         budget = self.max_nodes
-        while count < self.samples:
-            world = sample_world(view, self.rng)
-            deal, weight = replay(view, world, self.judge, self.infer)
-            try:
-                solution = solver.solve(deal, max_nodes=budget)
-            except SolverBudgetError:
-                break
+        solved: dict[int, Solution] = {}  # a world drawn again is not solved again
+        for deal, weight in self._worlds(view):
+            solution = solved.get(id(deal))
+            if solution is None:
+                try:
+                    solution = solved[id(deal)] = solver.solve(deal, max_nodes=budget)
+                except SolverBudgetError:
+                    break
+                if budget is not None:
+                    budget -= solution.nodes
             for move, forecast in solution.moves.items():
                 tens = forecast.tens[team] - forecast.tens[1 - team]
                 totals[move] += weight * (forecast.score(team) + 0.05 * tens)
             count += 1
             weights += weight
-            if budget is not None:
-                budget -= solution.nodes
-                if budget < 1:
-                    break
+            if budget is not None and budget < 1:
+                break
             if (
                 self.time_budget is not None
                 and count >= 2

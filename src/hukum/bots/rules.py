@@ -138,6 +138,7 @@ class Knowledge:
         "played",
         "poss",
         "team",
+        "tens",
         "trick",
         "trick_mode",
         "trump",
@@ -202,6 +203,7 @@ class Knowledge:
             order.append(other)
         self.order = order  # seats still to play to this trick after me
         ours, theirs = tens[self.team], tens[1 - self.team]
+        self.tens = (ours, theirs)  # tens taken by this seat's team, by the other
         self.decided = 1 if ours >= 3 else (-1 if theirs >= 3 else 0)
         live_tens = 4 - ours - theirs
         won = tricks_won

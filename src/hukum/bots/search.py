@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from hukum.bots.base import Bot, check_turn
@@ -27,10 +28,12 @@ from hukum.mindi import Deal, Move, MoveKind, View
 from hukum.play import play_out
 
 __all__ = [
+    "Likelihood",
     "SearchBot",
     "World",
     "build_deal",
     "replay",
+    "rules_likelihood",
     "sample_world",
     "search_trump",
     "shown_voids",
@@ -142,11 +145,23 @@ def build_deal(view: View, world: World) -> Deal:
     return replay(view, world)[0]
 
 
-def replay(
-    view: View, world: World, judge: RulesBot | None = None, miss: float = 1.0
-) -> tuple[Deal, float]:
-    """The deal of ``world`` with the history replayed, and how likely the world is: ``miss``
-    to the power of the other seats' past plays that ``judge`` would not have made."""
+#: How likely a player who knows these facts would make the move (third) of the legal moves
+#: (second), up to a factor the same for every world: see :func:`replay`.
+Likelihood = Callable[[Knowledge, Sequence[Move], Move], float]
+
+
+def rules_likelihood(judge: RulesBot, miss: float) -> Likelihood:
+    """1 for the move ``judge`` would make, ``miss`` for any other."""
+
+    def likelihood(k: Knowledge, legal: Sequence[Move], move: Move) -> float:
+        return 1.0 if judge.play(k, legal) == move else miss
+
+    return likelihood
+
+
+def replay(view: View, world: World, likelihood: Likelihood | None = None) -> tuple[Deal, float]:
+    """The deal of ``world`` with the history replayed, and how likely the world is: the
+    product of ``likelihood`` over the other seats' past plays with a choice (1 without)."""
     hands, face_down = world
     if face_down is None and view.reveal is not None:
         face_down = view.reveal.card
@@ -171,10 +186,10 @@ def replay(
                 move = Move.hide(face_down)
             deal.push(move, seat=seat)
             continue
-        if judge is not None and seat != me and move.kind is not MoveKind.ANNOUNCE:
+        if likelihood is not None and seat != me and move.kind is not MoveKind.ANNOUNCE:
             legal = deal.legal_moves()
-            if len(legal) > 1 and judge.play(_knowledge(deal, voids), legal) != move:
-                weight *= miss
+            if len(legal) > 1:
+                weight *= likelihood(_knowledge(deal, voids), legal, move)
         _push(deal, move, voids)
     return deal, weight
 
@@ -363,13 +378,11 @@ class SearchBot(Bot[View, Move]):
         count = 0
         policy = self.policy
         root_voids = shown_voids(view)
+        likelihood = rules_likelihood(policy, self.infer) if self.infer < 1.0 else None
         steps = 0
         while True:
             world = sample_world(view, self.rng)
-            if self.infer < 1.0:
-                deal, weight = replay(view, world, policy, self.infer)
-            else:
-                deal, weight = replay(view, world)
+            deal, weight = replay(view, world, likelihood)
             for i, move in enumerate(moves):
                 voids = list(root_voids)
                 _push(deal, move, voids)
