@@ -15,7 +15,7 @@ import pytest
 from rich.console import Console
 
 from hukum import records
-from hukum.arena import format_report, run_arena, wilson
+from hukum.arena import code_digest, format_report, run_arena, wilson
 from hukum.bots import BotError, RandomBot
 from hukum.cli import main
 from hukum.games import GAMES
@@ -254,3 +254,26 @@ def test_every_games_plays_read_back_from_a_results_file(game: str, tmp_path: Pa
     assert read.resumed == 2
     assert [r.plays for r in read.results] == [r.plays for r in played.results]
     assert all(isinstance(p, spec.arena_play_type) for r in read.results for p in r.plays)
+
+
+def test_deals_read_back_that_other_code_played_are_counted(tmp_path: Path) -> None:
+    """Each deal's line names the code that played it; a run that reads back deals played by
+    other code (or by a version that did not note it) says how many."""
+    file = tmp_path / "run.jsonl"
+    run_arena("rules", "random", 3, Rules(), seed=4, workers=1, results=file)
+    lines = file.read_text().splitlines()
+    assert all(json.loads(line)["code"] == code_digest() for line in lines[1:])
+    same = run_arena("rules", "random", 3, Rules(), seed=4, workers=1, results=file)
+    assert same.resumed == 3 and same.other_code == 0
+    changed = json.loads(lines[1])
+    changed["code"] = "0" * 16
+    older = json.loads(lines[2])
+    del older["code"]
+    lines[1:3] = [json.dumps(changed), json.dumps(older)]
+    file.write_text("\n".join(lines) + "\n")
+    mixed = run_arena("rules", "random", 4, Rules(), seed=4, workers=1, results=file)
+    assert mixed.resumed == 3 and mixed.other_code == 2
+    assert [r.plays for r in mixed.results[:3]] == [r.plays for r in same.results]
+    out = io.StringIO()
+    Console(file=out, width=300).print(format_report(mixed))
+    assert "2 of them played by other code than this" in " ".join(out.getvalue().split())

@@ -21,7 +21,8 @@ rules, seed). A run started again with the same file plays only the deals it lac
 long run cut off (a closed laptop, a killed process) goes on where it stopped, and a run
 split in parts gives the report of the whole from the file. A file of another run is
 refused, and a last line left half written by a killed run is dropped (that deal is
-played again).
+played again). Each deal's line notes the code that played it (:func:`code_digest`), and
+the report says how many deals read back were played by other code than the run's.
 
 >>> from hukum.mindi import Rules
 >>> report = run_arena("rules", "random", deals=2, rules=Rules(), seed=1, workers=1)
@@ -35,6 +36,7 @@ played again).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -42,7 +44,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, fields
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +62,7 @@ __all__ = [
     "Entrant",
     "ResultsFile",
     "check_run",
+    "code_digest",
     "format_report",
     "play_duplicate",
     "run_arena",
@@ -114,6 +117,7 @@ class ArenaReport:
     record_dir: str | None = None
     results_file: str | None = None
     resumed: int = 0
+    other_code: int = 0  # of the deals read from the results file, played by other code
     """Deals read from the results file, not played in this run."""
 
     @property
@@ -171,6 +175,24 @@ Entrant = str | Callable[[int], Player[Any, Any]]
 RESULTS_FORMAT = "hukum-arena-results"
 
 
+#: The parts of the package that do not change how bots play (left out of :func:`code_digest`).
+_NOT_PLAY = ("cli", "envs", "server", "terminal")
+
+
+@cache
+def code_digest() -> str:
+    """A digest of the package's source that the bots' play depends on (the engine, the
+    bots, their model, the arena): two runs with the same digest ran the same code. A results
+    file notes it on every deal's line, so a run resumed after the code changed says so."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        part = path.relative_to(root)
+        if path.suffix in (".py", ".npz") and part.parts[0] not in _NOT_PLAY:
+            digest.update(part.as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 class ResultsFile:
     """An arena run's results file: a first line naming the run, then one line per deal
     (see the module documentation). Reading checks that the file is of this run."""
@@ -180,6 +202,9 @@ class ResultsFile:
         # As it reads back from JSON (tuples become lists), so that it compares equal.
         self.run = json.loads(json.dumps({"format": RESULTS_FORMAT, "version": 1, **run}))
         self.play_type = game_named(game).arena_play_type
+        #: The deals read whose line names other code than this (or none: written before
+        #: lines named it), by :func:`code_digest`.
+        self.other_code: set[int] = set()
 
     def read(self) -> dict[int, DuplicateResult]:
         """The deals' results in the file (none if there is no file); ValueError, the file
@@ -208,12 +233,16 @@ class ResultsFile:
                 "differ): give another file, or the run's own bots, options, rules and seed"
             )
         results = {}
+        self.other_code = set()
         for number, line in enumerate(whole[1:], start=2):
             try:
-                result = self._result(json.loads(line))
+                data = json.loads(line)
+                result = self._result(data)
             except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
                 raise ValueError(f"{self.path}: line {number}: not a deal's result ({e})") from None
             results[result.deal] = result
+            if data.get("code") != code_digest():
+                self.other_code.add(result.deal)
         return results
 
     def _result(self, data: dict[str, Any]) -> DuplicateResult:
@@ -253,6 +282,7 @@ class ResultsFile:
                     "plays": [asdict(p) for p in r.plays],
                     "times_a": [round(t, 6) for t in r.times_a],
                     "times_b": [round(t, 6) for t in r.times_b],
+                    "code": code_digest(),
                 }
             )
             + "\n"
@@ -375,6 +405,7 @@ def run_arena(
     wanted = range(first_deal, first_deal + deals)
     kept: dict[int, DuplicateResult] = {}
     store = None
+    other_code = 0
     if results is not None:
         if not (isinstance(bot_a, str) and isinstance(bot_b, str)):
             raise ValueError("a results file needs the bots given by name")
@@ -388,7 +419,9 @@ def run_arena(
             "seed": seed,
         }
         store = ResultsFile(results, run, game)
+        code_digest()  # the code as the run starts, before anyone edits it
         kept = {n: r for n, r in store.read().items() if n in wanted}
+        other_code = len(store.other_code & kept.keys())
         store.start()
     todo = [n for n in wanted if n not in kept]
     rec = None
@@ -443,6 +476,7 @@ def run_arena(
         record_dir=rec,
         results_file=None if results is None else str(results),
         resumed=len(kept),
+        other_code=other_code,
     )
 
 
@@ -476,5 +510,10 @@ def format_report(report: ArenaReport) -> Table:
         table.caption += f"; records in {report.record_dir}"
     if report.results_file:
         read = f", {report.resumed} deals read from it" if report.resumed else ""
+        if report.other_code:
+            read += (
+                f" ({report.other_code} of them played by other code than this: hukum's "
+                "engine or bots changed since, or a file from before versions were noted)"
+            )
         table.caption += f"; results in {report.results_file}{read}"
     return table
