@@ -15,9 +15,9 @@ from hukum.bots.rules import RulesBot
 from hukum.bots.search import (
     SearchBot,
     _dealt_world,
-    _knowledge,
-    _push,
     build_deal,
+    deal_knowledge,
+    push_noting_voids,
     replay,
     rules_likelihood,
     sample_world,
@@ -100,8 +100,8 @@ def test_play_out_facts_agree_with_the_view() -> None:
             assert turn is not None
             move = bot.choose(deal.view(turn))
             legal = deal.legal_moves()
-            assert bot.play(_knowledge(deal, voids), legal) == move
-            _push(deal, move, voids)
+            assert bot.play(deal_knowledge(deal, voids), legal) == move
+            push_noting_voids(deal, move, voids)
 
 
 TINY: dict[str, Callable[[int], Bot[View, Move]]] = {

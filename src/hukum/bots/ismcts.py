@@ -24,7 +24,14 @@ from functools import partial
 
 from hukum.bots.base import Bot, check_turn
 from hukum.bots.rules import RulesBot
-from hukum.bots.search import _policy_move, _push, _value, replay, sample_world, shown_voids
+from hukum.bots.search import (
+    playout_value,
+    policy_move,
+    push_noting_voids,
+    replay,
+    sample_world,
+    shown_voids,
+)
 from hukum.mindi import Move, MoveKind, View
 from hukum.play import play_out
 
@@ -93,7 +100,7 @@ class IsmctsBot(Bot[View, Move]):
                     move = untried[rng.randrange(len(untried))]
                     child = children[move] = _Node()
                     child.chances = 1
-                    _push(deal, move, voids)
+                    push_noting_voids(deal, move, voids)
                     pushed += 1
                     path.append((child, turn & 1))
                     break
@@ -106,13 +113,13 @@ class IsmctsBot(Bot[View, Move]):
                     )
                     if score > best:
                         best, move = score, m
-                _push(deal, move, voids)
+                push_noting_voids(deal, move, voids)
                 pushed += 1
                 node = children[move]
                 path.append((node, turn & 1))
-            choose = partial(_policy_move, deal, voids, policy)
-            pushed += play_out(deal, choose, partial(_push, deal, voids=voids))
-            value = _value(deal, 0)
+            choose = partial(policy_move, deal, voids, policy)
+            pushed += play_out(deal, choose, partial(push_noting_voids, deal, voids=voids))
+            value = playout_value(deal, 0)
             for child, team in path:
                 child.visits += 1
                 child.total += value if team == 0 else -value

@@ -32,6 +32,10 @@ __all__ = [
     "SearchBot",
     "World",
     "build_deal",
+    "deal_knowledge",
+    "playout_value",
+    "policy_move",
+    "push_noting_voids",
     "replay",
     "rules_likelihood",
     "sample_world",
@@ -189,8 +193,8 @@ def replay(view: View, world: World, likelihood: Likelihood | None = None) -> tu
         if likelihood is not None and seat != me and move.kind is not MoveKind.ANNOUNCE:
             legal = deal.legal_moves()
             if len(legal) > 1:
-                weight *= likelihood(_knowledge(deal, voids), legal, move)
-        _push(deal, move, voids)
+                weight *= likelihood(deal_knowledge(deal, voids), legal, move)
+        push_noting_voids(deal, move, voids)
     return deal, weight
 
 
@@ -198,13 +202,13 @@ _TENS = sum(1 << (s * 16 + 8) for s in range(4))
 _DECKS = {52: deck(52), 48: deck(48)}
 
 
-def _policy_move(deal: Deal, voids: list[int], policy: RulesBot, seat: int) -> Move:
+def policy_move(deal: Deal, voids: list[int], policy: RulesBot, seat: int) -> Move:
     """The rule-based player's move for the seat to move in a play-out."""
     legal = deal.legal_moves()
-    return policy.play(_knowledge(deal, voids), legal) if len(legal) > 1 else legal[0]
+    return policy.play(deal_knowledge(deal, voids), legal) if len(legal) > 1 else legal[0]
 
 
-def _push(deal: Deal, move: Move, voids: list[int]) -> None:
+def push_noting_voids(deal: Deal, move: Move, voids: list[int]) -> None:
     """Make ``move``, noting a void when its card does not follow the led suit."""
     card = move.card
     if card is not None:
@@ -216,7 +220,7 @@ def _push(deal: Deal, move: Move, voids: list[int]) -> None:
     deal.push(move)
 
 
-def _knowledge(deal: Deal, voids: list[int]) -> Knowledge:
+def deal_knowledge(deal: Deal, voids: list[int]) -> Knowledge:
     """What the player to move in a play-out knows, worked out without building a view."""
     rules = deal.rules
     seat = deal.turn
@@ -273,7 +277,9 @@ def _knowledge(deal: Deal, voids: list[int]) -> Knowledge:
     )
 
 
-def _value(deal: Deal, team: int) -> float:
+def playout_value(deal: Deal, team: int) -> float:
+    """The value of a finished play-out for ``team``: ±1 for the win or loss, a quarter more
+    a match point above one, 0.05 a ten more than the other team's."""
     outcome = deal.outcome()
     assert outcome is not None
     sign = 1.0 if outcome.winner == team else -1.0
@@ -325,9 +331,9 @@ def search_trump(view: View, rng: random.Random, worlds: int, policy: RulesBot) 
         for i, move in enumerate(moves):
             voids = [0] * view.rules.players
             deal.push(move, seat=view.seat)
-            choose = partial(_policy_move, deal, voids, policy)
-            pushed = 1 + play_out(deal, choose, partial(_push, deal, voids=voids))
-            totals[i] += _value(deal, team)
+            choose = partial(policy_move, deal, voids, policy)
+            pushed = 1 + play_out(deal, choose, partial(push_noting_voids, deal, voids=voids))
+            totals[i] += playout_value(deal, team)
             for _ in range(pushed):
                 deal.pop()
     return moves[max(range(len(moves)), key=lambda i: totals[i])]
@@ -385,10 +391,10 @@ class SearchBot(Bot[View, Move]):
             deal, weight = replay(view, world, likelihood)
             for i, move in enumerate(moves):
                 voids = list(root_voids)
-                _push(deal, move, voids)
-                choose = partial(_policy_move, deal, voids, policy)
-                pushed = 1 + play_out(deal, choose, partial(_push, deal, voids=voids))
-                totals[i] += weight * _value(deal, team)
+                push_noting_voids(deal, move, voids)
+                choose = partial(policy_move, deal, voids, policy)
+                pushed = 1 + play_out(deal, choose, partial(push_noting_voids, deal, voids=voids))
+                totals[i] += weight * playout_value(deal, team)
                 steps += pushed
                 for _ in range(pushed):
                     deal.pop()
