@@ -277,3 +277,26 @@ def test_deals_read_back_that_other_code_played_are_counted(tmp_path: Path) -> N
     out = io.StringIO()
     Console(file=out, width=300).print(format_report(mixed))
     assert "2 of them played by other code than this" in " ".join(out.getvalue().split())
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the lock is POSIX flock")
+def test_a_results_file_in_use_by_another_run_is_refused(tmp_path: Path) -> None:
+    """Two runs on one results file at once would both write it: the second is refused, the
+    file unchanged, and once the first lets go the file is free again."""
+    import fcntl
+
+    file = tmp_path / "run.jsonl"
+    run_arena("rules", "random", 2, Rules(), seed=4, workers=1, results=file)
+    before = file.read_bytes()
+    with file.open("a") as other:  # another run holding it
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(ValueError, match="in use by another arena run"):
+            run_arena("rules", "random", 3, Rules(), seed=4, workers=1, results=file)
+        assert file.read_bytes() == before
+    again = run_arena("rules", "random", 3, Rules(), seed=4, workers=1, results=file)
+    assert again.resumed == 2 and again.deals == 3
+    # A refused file of another run lets go of it too.
+    with pytest.raises(ValueError, match="another run"):
+        run_arena("rules", "random", 3, Rules(), seed=5, workers=1, results=file)
+    with file.open("a") as other:
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)

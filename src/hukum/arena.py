@@ -22,7 +22,8 @@ long run cut off (a closed laptop, a killed process) goes on where it stopped, a
 split in parts gives the report of the whole from the file. A file of another run is
 refused, and a last line left half written by a killed run is dropped (that deal is
 played again). Each deal's line notes the code that played it (:func:`code_digest`), and
-the report says how many deals read back were played by other code than the run's.
+the report says how many deals read back were played by other code than the run's. While
+a run uses the file no other run may (a second is refused).
 
 >>> from hukum.mindi import Rules
 >>> report = run_arena("rules", "random", deals=2, rules=Rules(), seed=1, workers=1)
@@ -43,10 +44,16 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass, fields
 from functools import cache, partial
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory lock
+    fcntl = None  # type: ignore[assignment]
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
@@ -205,6 +212,7 @@ class ResultsFile:
         #: The deals read whose line names other code than this (or none: written before
         #: lines named it), by :func:`code_digest`.
         self.other_code: set[int] = set()
+        self._held: IO[str] | None = None
 
     def read(self) -> dict[int, DuplicateResult]:
         """The deals' results in the file (none if there is no file); ValueError, the file
@@ -259,6 +267,36 @@ class ResultsFile:
             tuple(float(t) for t in data["times_a"]),
             tuple(float(t) for t in data["times_b"]),
         )
+
+    def lock(self) -> None:
+        """Hold the file for this run until the process ends or :meth:`unlock`: another run
+        on the same file at the same time is refused (ValueError) instead of both writing.
+        (An advisory lock where the system has one, POSIX ``flock``.)"""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle = self.path.open("a", encoding="utf-8")
+        if fcntl is not None:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                handle.close()
+                raise ValueError(
+                    f"{self.path} is in use by another arena run: wait for it to end, or give "
+                    "another file"
+                ) from None
+        self._held = handle
+
+    def unlock(self) -> None:
+        """Let other runs use the file."""
+        handle = self._held
+        if handle is not None:
+            handle.close()  # closing releases the lock
+            self._held = None
+
+    def __enter__(self) -> ResultsFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.unlock()
 
     def start(self) -> None:
         """Make the file ready to add to: its first line if it is new; a last line left
@@ -420,9 +458,14 @@ def run_arena(
         }
         store = ResultsFile(results, run, game)
         code_digest()  # the code as the run starts, before anyone edits it
-        kept = {n: r for n, r in store.read().items() if n in wanted}
+        store.lock()
+        try:
+            kept = {n: r for n, r in store.read().items() if n in wanted}
+            store.start()
+        except ValueError:
+            store.unlock()
+            raise
         other_code = len(store.other_code & kept.keys())
-        store.start()
     todo = [n for n in wanted if n not in kept]
     rec = None
     if record_dir is not None:
@@ -441,7 +484,7 @@ def run_arena(
         disable=not progress,
         transient=False,
     )
-    with bar:
+    with bar, store or nullcontext():  # the file is let go when the run ends, or fails
         name_a, name_b = entrant_name(bot_a), entrant_name(bot_b)
         task = bar.add_task(spec.arena_title(name_a, name_b), total=deals)
         bar.advance(task, len(kept))
