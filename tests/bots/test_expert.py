@@ -155,3 +155,30 @@ def test_made_by_name_with_options() -> None:
         make_bot("expert", nonsense=1)
     with pytest.raises(ValueError, match="infer"):
         ExpertBot(infer=0.0)
+
+
+@pytest.mark.parametrize("draws", [1, 3])
+def test_every_world_is_solved_once_and_only_a_world_drawn_again_is_reused(
+    draws: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With one draw each of the ``samples`` worlds is a new one and is solved (a solution
+    must not be taken for another world's); with more, a world drawn twice is solved once."""
+    from hukum.bots.solver import Solver
+
+    solved: list[int] = []
+    solve = Solver.solve
+
+    def counting(self: Solver, deal: Deal, **kw: object) -> object:
+        solved.append(id(deal))
+        return solve(self, deal, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Solver, "solve", counting)
+    bot = ExpertBot(seed=2, samples=8, draws=draws)
+    deal = _late(Rules(), 6, 5)
+    assert deal.turn is not None
+    bot.choose(deal.view(deal.turn))
+    assert bot.last_samples == 8
+    if draws == 1:
+        assert len(solved) == 8
+    else:
+        assert 1 <= len(solved) == len(set(solved)) <= 8

@@ -116,7 +116,6 @@ class ExpertBot(Bot[View, Move]):
         self.rng = random.Random(seed)
         self.samples = samples
         self.solve_tricks = solve_tricks
-        self.infer = infer
         self.time_budget = time_budget
         self.max_nodes = max_nodes
         self.trump_worlds = trump_worlds
@@ -165,12 +164,14 @@ class ExpertBot(Bot[View, Move]):
             return moves[0] if len(moves) == 1 else self.search.choose(view)
         return self._solve(view, moves)
 
-    def _worlds(self, view: View) -> Iterator[tuple[Deal, float]]:
-        """The worlds to solve with their weights: ``samples`` of them, each sampled and
-        weighed by its likelihood, or with ``draws`` above 1 drawn by it from more."""
+    def _worlds(self, view: View) -> Iterator[tuple[int, Deal, float]]:
+        """The worlds to solve, each with a number (the same for a world drawn again) and
+        its weight: ``samples`` of them, each sampled and weighed by its likelihood, or with
+        ``draws`` above 1 drawn by it from more. Sampled as they are asked for, so a move
+        whose budget runs out samples no more."""
         if self.draws == 1:
-            for _ in range(self.samples):
-                yield replay(view, sample_world(view, self.rng), self.likelihood)
+            for number in range(self.samples):
+                yield (number, *replay(view, sample_world(view, self.rng), self.likelihood))
             return
         pool = [
             replay(view, sample_world(view, self.rng), self.likelihood)
@@ -179,8 +180,8 @@ class ExpertBot(Bot[View, Move]):
         weights = [w for _, w in pool]
         if not sum(weights) > 0.0:
             weights = [1.0] * len(pool)
-        for i in self.rng.choices(range(len(pool)), weights, k=self.samples):
-            yield pool[i][0], 1.0
+        for number in self.rng.choices(range(len(pool)), weights, k=self.samples):
+            yield number, pool[number][0], 1.0
 
     def _solve(self, view: View, moves: Sequence[Move]) -> Move:
         """The move of the best weighted mean solved result (see :meth:`choose`)."""
@@ -195,11 +196,11 @@ class ExpertBot(Bot[View, Move]):
         weights = 0.0
         budget = self.max_nodes
         solved: dict[int, Solution] = {}  # a world drawn again is not solved again
-        for deal, weight in self._worlds(view):
-            solution = solved.get(id(deal))
+        for number, deal, weight in self._worlds(view):
+            solution = solved.get(number)
             if solution is None:
                 try:
-                    solution = solved[id(deal)] = solver.solve(deal, max_nodes=budget)
+                    solution = solved[number] = solver.solve(deal, max_nodes=budget)
                 except SolverBudgetError:
                     break
                 if budget is not None:
