@@ -124,8 +124,9 @@ class ArenaReport:
     record_dir: str | None = None
     results_file: str | None = None
     resumed: int = 0
-    other_code: int = 0  # of the deals read from the results file, played by other code
     """Deals read from the results file, not played in this run."""
+    other_code: int = 0
+    """Of those, the deals whose line names other code than this run's (:func:`code_digest`)."""
 
     @property
     def plays(self) -> list[Any]:

@@ -93,17 +93,16 @@ FEATURES = (
 )
 
 _RULES = RulesBot()
+_CONTEXT = FEATURES.index("leading")  # the first of the position's facts
 
 
 class ModelError(ValueError):
     """A model file that cannot be read as a policy model (missing, corrupt, wrong shape)."""
 
 
-def move_features(k: Knowledge, moves: Sequence[Move], natural: Move | None = None) -> Array:
-    """The facts of every move in ``moves`` (rows) as the model's inputs (``FEATURES``).
-    ``natural`` is the rule-based player's move, worked out if not given."""
-    if natural is None:
-        natural = _RULES.play(k, moves)
+def move_features(k: Knowledge, moves: Sequence[Move]) -> Array:
+    """The facts of every move in ``moves`` (rows) as the model's inputs (``FEATURES``)."""
+    natural = _RULES.play(k, moves)
     n = k.n
     led = k.led
     trick = k.trick
@@ -116,7 +115,7 @@ def move_features(k: Knowledge, moves: Sequence[Move], natural: Move | None = No
     others = k.others_mask
     opps = [s for s in range(n) if s & 1 != k.team]
     partners = [s for s in range(n) if s & 1 == k.team and s != k.me]
-    left = bin(hand).count("1") / 13.0
+    left = hand.bit_count() / 13.0
     ctx = [
         1.0 if position == 0 else 0.0,
         1.0 if position == 1 else 0.0,
@@ -137,7 +136,7 @@ def move_features(k: Knowledge, moves: Sequence[Move], natural: Move | None = No
         row = rows[i]
         if move == natural:
             row[0] = 1.0
-        row[23:] = ctx
+        row[_CONTEXT:] = ctx
         card = move.card
         if move.kind is not MoveKind.PLAY or card is None:
             row[1] = 1.0
@@ -166,8 +165,8 @@ def move_features(k: Knowledge, moves: Sequence[Move], natural: Move | None = No
         if k.is_master(card):
             row[14] = 1.0
         above = (others >> (s << 4) & _SUIT) >> (r + 1)
-        row[15] = bin(above).count("1") / 13.0
-        row[16] = bin(mine).count("1") / 13.0
+        row[15] = above.bit_count() / 13.0
+        row[16] = mine.bit_count() / 13.0
         row[17] = 1.0 if not mine & ((1 << r) - 1) else 0.0
         row[18] = 1.0 if not mine >> (r + 1) else 0.0
         row[19] = 1.0 if mine >> _TEN & 1 and r != _TEN else 0.0
