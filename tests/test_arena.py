@@ -300,3 +300,19 @@ def test_a_results_file_in_use_by_another_run_is_refused(tmp_path: Path) -> None
         run_arena("rules", "random", 3, Rules(), seed=5, workers=1, results=file)
     with file.open("a") as other:
         fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    # So does a run that fails before it plays: here its records folder cannot be made.
+    (tmp_path / "taken").write_text("a file, not a folder")
+    with pytest.raises(OSError) as failed:  # kept: its frames would keep a held file open
+        run_arena(
+            "rules",
+            "random",
+            3,
+            Rules(),
+            seed=4,
+            workers=1,
+            results=file,
+            record_dir=tmp_path / "taken" / "records",
+        )
+    with file.open("a") as other:
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    assert failed.value.filename is not None

@@ -442,6 +442,10 @@ def run_arena(
         if isinstance(entrant, str):  # a bad name or option fails here, not in a worker
             spec.make_bot(entrant, **(options or {}))
     wanted = range(first_deal, first_deal + deals)
+    rec = None
+    if record_dir is not None:  # before the results file is held: nothing fails in between
+        rec = str(record_dir)
+        Path(rec).mkdir(parents=True, exist_ok=True)
     kept: dict[int, DuplicateResult] = {}
     store = None
     other_code = 0
@@ -463,15 +467,11 @@ def run_arena(
         try:
             kept = {n: r for n, r in store.read().items() if n in wanted}
             store.start()
-        except ValueError:
+        except BaseException:  # not another run's file, or unreadable: let it go
             store.unlock()
             raise
         other_code = len(store.other_code & kept.keys())
     todo = [n for n in wanted if n not in kept]
-    rec = None
-    if record_dir is not None:
-        rec = str(record_dir)
-        Path(rec).mkdir(parents=True, exist_ok=True)
     size = chunk or max(1, min(20, len(todo) // (workers * 8) or 1))
     if store is not None and chunk is None:
         size = min(size, 2)  # a deal's result is kept when its chunk ends: lose little to a kill
