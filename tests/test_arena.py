@@ -279,6 +279,43 @@ def test_deals_read_back_that_other_code_played_are_counted(tmp_path: Path) -> N
     assert "2 of them played by other code than this" in " ".join(out.getvalue().split())
 
 
+def test_the_code_digest_counts_code_not_comments_or_docstrings(tmp_path: Path) -> None:
+    """A results file's deals played before a docstring or comment was edited are not
+    counted as other code's; a change to the code, or to the model's weights, is; the
+    server and the command line do not count."""
+    package = tmp_path / "package"
+    (package / "bots").mkdir(parents=True)
+    (package / "cli").mkdir()
+    source = package / "bots" / "bot.py"
+    source.write_text(
+        '"""A bot."""\n\ndef lead(cards):\n    """The lowest."""\n    return min(cards)\n'
+    )
+    (package / "bots" / "model.npz").write_bytes(b"weights")
+    first = code_digest(package)
+
+    def digest() -> str:
+        code_digest.cache_clear()
+        return code_digest(package)
+
+    source.write_text(
+        '"""A bot: it leads low."""\n\n\ndef lead(cards):  # the lowest card\n'
+        '    """Its lowest card."""\n    return min(cards)\n'
+    )
+    (package / "cli" / "main.py").write_text("print('hello')\n")
+    assert digest() == first
+    source.write_text(
+        '"""A bot."""\n\ndef lead(cards):\n    """The lowest."""\n    return max(cards)\n'
+    )
+    assert digest() != first
+    source.write_text(
+        '"""A bot."""\n\ndef lead(cards):\n    """The lowest."""\n    return min(cards)\n'
+    )
+    assert digest() == first
+    (package / "bots" / "model.npz").write_bytes(b"other weights")
+    assert digest() != first
+    code_digest.cache_clear()
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="the lock is POSIX flock")
 def test_a_results_file_in_use_by_another_run_is_refused(tmp_path: Path) -> None:
     """Two runs on one results file at once would both write it: the second is refused, the

@@ -37,6 +37,7 @@ a run uses the file no other run may (a second is refused).
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import math
@@ -187,17 +188,47 @@ RESULTS_FORMAT = "hukum-arena-results"
 _NOT_PLAY = ("cli", "envs", "server", "terminal")
 
 
+def _code(path: Path) -> bytes:
+    """What of a source file can change play: a Python file's syntax tree without its
+    comments, docstrings and layout (the file as it is if it does not parse); another
+    file's bytes."""
+    data = path.read_bytes()
+    if path.suffix != ".py":
+        return data
+    try:
+        tree = ast.parse(data, filename=str(path))
+    except SyntaxError:
+        return data
+    for node in ast.walk(tree):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                code = [s for s in block if not _is_text(s)]
+                setattr(node, name, code or [ast.Pass()])
+    return ast.dump(tree).encode()
+
+
+def _is_text(statement: ast.stmt) -> bool:
+    """A statement that is a string alone: a docstring, or an attribute's after it."""
+    return (
+        isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+    )
+
+
 @cache
-def code_digest() -> str:
+def code_digest(root: Path | None = None) -> str:
     """A digest of the package's source that the bots' play depends on (the engine, the
-    bots, their model, the arena): two runs with the same digest ran the same code. A results
-    file notes it on every deal's line, so a run resumed after the code changed says so."""
-    root = Path(__file__).resolve().parent
+    bots, their model, the arena), or of the package at ``root``: two runs with the same
+    digest ran the same code. A results file notes it on every deal's line, so a run resumed
+    after the code changed says so. Comments, docstrings and layout do not count."""
+    root = Path(__file__).resolve().parent if root is None else root
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*")):
         part = path.relative_to(root)
         if path.suffix in (".py", ".npz") and part.parts[0] not in _NOT_PLAY:
-            digest.update(part.as_posix().encode() + b"\0" + path.read_bytes())
+            digest.update(part.as_posix().encode() + b"\0" + _code(path))
     return digest.hexdigest()[:16]
 
 
