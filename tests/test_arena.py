@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from hukum.arena import code_digest, format_report, run_arena, wilson
 from hukum.bots import BotError, RandomBot
 from hukum.cli import main
 from hukum.games import GAMES
-from hukum.games.mindi import PlayResult, mean_tens, rate
+from hukum.games.mindi import PlayResult, decided_by, mean_tens, rate
 from hukum.mindi import Rules
 
 duplicate_score = GAMES["mindi"].duplicate_score
@@ -43,6 +44,34 @@ def test_one_play_each_is_decided_by_tens_then_points_then_tricks() -> None:
     even = [play(True, (3, 1), tricks=8), play(False, (1, 3), tricks=6)]
     assert duplicate_score(even) == 1.0  # tricks 14–12
     assert duplicate_score([play(True, (3, 1)), play(False, (1, 3), tricks=6)]) == 0.5
+
+
+def test_the_report_says_what_decided_the_deals() -> None:
+    """Each deal is counted once, under the first figure on which the bots differ, for the
+    bot it favoured; the match points a play are the mean of each team's."""
+    one_each = [play(True, (3, 1)), play(False, (1, 3), tricks=6)]  # tied throughout
+    deals = [
+        [play(True, (3, 1)), play(True, (2, 2))],  # plays: A
+        [play(True, (4, 0), points=2), play(False, (1, 3))],  # tens: A
+        [play(True, (4, 0)), play(False, (0, 4), points=2)],  # match points: B
+        [play(True, (3, 1), tricks=8), play(False, (1, 3), tricks=6)],  # tricks: A
+        one_each,
+    ]
+    assert [decided_by(d) for d in deals] == [
+        ("single plays", 1.0),
+        ("tens", 1.0),
+        ("match points", 0.0),
+        ("tricks", 1.0),
+        (None, 0.5),
+    ]
+    plays = [replace(p, deal=n) for n, d in enumerate(deals) for p in d]
+    rows = {name: (a, b) for name, a, b in GAMES["mindi"].arena_rows(plays)}
+    assert rows["deals won on single plays"] == ("1 (20.0%)", "0 (0.0%)")
+    assert rows["deals won on tens"] == ("1 (20.0%)", "0 (0.0%)")
+    assert rows["deals won on match points"] == ("0 (0.0%)", "1 (20.0%)")
+    assert rows["deals won on tricks"] == ("1 (20.0%)", "0 (0.0%)")
+    assert rows["deals tied"] == ("1 (20.0%)", "")
+    assert rows["mean match points a play"] == ("0.700", "0.500")
 
 
 def test_wilson_interval_matches_known_values() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,7 +40,15 @@ from hukum.mindi import record as mindi_record
 from hukum.mindi.encoding import MindiEncoding
 from hukum.mindi.trick import Played, Trick
 
-__all__ = ["MindiSpec", "PlayResult", "mean_tens", "play_win_rate", "rate"]
+__all__ = [
+    "DECIDERS",
+    "MindiSpec",
+    "PlayResult",
+    "decided_by",
+    "mean_tens",
+    "play_win_rate",
+    "rate",
+]
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,37 @@ class PlayResult:
     """Tricks of bot A's team and of bot B's team."""
     points: tuple[int, int]
     """Match points scored by bot A's team and by bot B's team."""
+
+
+#: What decides a duplicate deal, in order: the first on which A and B differ (the sums of
+#: A's team and of B's over the two plays).
+DECIDERS = ("single plays", "tens", "match points", "tricks")
+
+
+def decided_by(plays: Sequence[PlayResult]) -> tuple[str | None, float]:
+    """What decided a duplicate deal (one of :data:`DECIDERS`, None if all were level) and
+    bot A's score: 1 won, 0.5 tied, 0 lost. Tricks decide only where the plays won, the tens
+    and the match points are level, and count in no game (a 2–2 tie-break apart): a share of
+    deals won on them tells little of how the bots play.
+
+    >>> won = PlayResult(0, 0, True, "win", (3, 1), (8, 5), (1, 0))
+    >>> lost = PlayResult(0, 1, False, "win", (1, 3), (6, 7), (0, 1))
+    >>> decided_by([won, lost])
+    ('tricks', 1.0)
+    """
+    for name, (a, b) in zip(
+        DECIDERS,
+        (
+            (sum(p.a_won for p in plays), sum(not p.a_won for p in plays)),
+            (sum(p.tens[0] for p in plays), sum(p.tens[1] for p in plays)),
+            (sum(p.points[0] for p in plays), sum(p.points[1] for p in plays)),
+            (sum(p.tricks[0] for p in plays), sum(p.tricks[1] for p in plays)),
+        ),
+        strict=True,
+    ):
+        if a != b:
+            return name, 1.0 if a > b else 0.0
+    return None, 0.5
 
 
 def play_win_rate(plays: Sequence[PlayResult]) -> float:
@@ -379,16 +419,8 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
     def duplicate_score(self, plays: Sequence[PlayResult]) -> float:
         """Bot A wins a duplicate deal if it won more of the two plays; at one each, if its
         tens over both plays are more than B's; then its match points; then its tricks;
-        if all are level it is a tie (half a win)."""
-        for a, b in (
-            (sum(p.a_won for p in plays), sum(not p.a_won for p in plays)),
-            (sum(p.tens[0] for p in plays), sum(p.tens[1] for p in plays)),
-            (sum(p.points[0] for p in plays), sum(p.points[1] for p in plays)),
-            (sum(p.tricks[0] for p in plays), sum(p.tricks[1] for p in plays)),
-        ):
-            if a != b:
-                return 1.0 if a > b else 0.0
-        return 0.5
+        if all are level it is a tie (half a win). See :func:`decided_by`."""
+        return decided_by(plays)[1]
 
     def arena_rows(self, plays: Sequence[PlayResult]) -> list[tuple[str, str, str]]:
         """Single plays won, mendikot and whitewash rates, mean tens."""
@@ -405,4 +437,20 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         rows.append(
             ("mean tens a play", f"{mean_tens(plays, 'A'):.2f}", f"{mean_tens(plays, 'B'):.2f}")
         )
+        points = [statistics.fmean(p.points[i] for p in plays) if plays else 0.0 for i in (0, 1)]
+        rows.append(("mean match points a play", f"{points[0]:.3f}", f"{points[1]:.3f}"))
+        deals: dict[int, list[PlayResult]] = {}
+        for p in plays:
+            deals.setdefault(p.deal, []).append(p)
+        decided = Counter(decided_by(d) for d in deals.values())
+
+        def share(count: int) -> str:
+            return f"{count} ({count / len(deals):.1%})"
+
+        for name in DECIDERS:
+            rows.append(
+                (f"deals won on {name}", share(decided[name, 1.0]), share(decided[name, 0.0]))
+            )
+        if deals:
+            rows.append(("deals tied", share(decided[None, 0.5]), ""))
         return rows
