@@ -72,6 +72,7 @@ def test_the_report_says_what_decided_the_deals() -> None:
     assert rows["deals won on tricks"] == ("1 (20.0%)", "0 (0.0%)")
     assert rows["deals tied"] == ("1 (20.0%)", "")
     assert rows["mean match points a play"] == ("0.700", "0.500")
+    assert [name for name, _, _ in GAMES["mindi"].arena_rows([])][-1] == "mean match points a play"
 
 
 def test_wilson_interval_matches_known_values() -> None:

@@ -423,7 +423,8 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         return decided_by(plays)[1]
 
     def arena_rows(self, plays: Sequence[PlayResult]) -> list[tuple[str, str, str]]:
-        """Single plays won, mendikot and whitewash rates, mean tens."""
+        """Single plays won, mendikot and whitewash rates, mean tens and match points a
+        play, and the deals each bot won on each of :data:`DECIDERS` (with the ties)."""
         won = play_win_rate(plays)
         rows = [("single plays won", f"{won:.1%}", f"{1 - won:.1%}")]
         for kind in ("mendikot", "whitewash"):
@@ -447,10 +448,9 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         def share(count: int) -> str:
             return f"{count} ({count / len(deals):.1%})"
 
-        for name in DECIDERS:
-            rows.append(
-                (f"deals won on {name}", share(decided[name, 1.0]), share(decided[name, 0.0]))
-            )
         if deals:
+            for name in DECIDERS:
+                for_a, for_b = share(decided[name, 1.0]), share(decided[name, 0.0])
+                rows.append((f"deals won on {name}", for_a, for_b))
             rows.append(("deals tied", share(decided[None, 0.5]), ""))
         return rows
