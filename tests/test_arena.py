@@ -16,7 +16,7 @@ import pytest
 from rich.console import Console
 
 from hukum import records
-from hukum.arena import code_digest, format_report, run_arena, wilson
+from hukum.arena import code_digest, format_report, package_digest, run_arena, wilson
 from hukum.bots import BotError, RandomBot
 from hukum.cli import main
 from hukum.games import GAMES
@@ -49,13 +49,12 @@ def test_one_play_each_is_decided_by_tens_then_points_then_tricks() -> None:
 def test_the_report_says_what_decided_the_deals() -> None:
     """Each deal is counted once, under the first figure on which the bots differ, for the
     bot it favoured; the match points a play are the mean of each team's."""
-    one_each = [play(True, (3, 1)), play(False, (1, 3), tricks=6)]  # tied throughout
     deals = [
         [play(True, (3, 1)), play(True, (2, 2))],  # plays: A
         [play(True, (4, 0), points=2), play(False, (1, 3))],  # tens: A
         [play(True, (4, 0)), play(False, (0, 4), points=2)],  # match points: B
         [play(True, (3, 1), tricks=8), play(False, (1, 3), tricks=6)],  # tricks: A
-        one_each,
+        [play(True, (3, 1)), play(False, (1, 3), tricks=6)],  # level throughout
     ]
     assert [decided_by(d) for d in deals] == [
         ("single plays", 1.0),
@@ -317,33 +316,25 @@ def test_the_code_digest_counts_code_not_comments_or_docstrings(tmp_path: Path) 
     (package / "bots").mkdir(parents=True)
     (package / "cli").mkdir()
     source = package / "bots" / "bot.py"
-    source.write_text(
-        '"""A bot."""\n\ndef lead(cards):\n    """The lowest."""\n    return min(cards)\n'
-    )
+    original = '"""A bot."""\n\ndef lead(cards):\n    """The lowest."""\n    return min(cards)\n'
+    source.write_text(original)
     (package / "bots" / "model.npz").write_bytes(b"weights")
-    first = code_digest(package)
-
-    def digest() -> str:
-        code_digest.cache_clear()
-        return code_digest(package)
+    first = package_digest(package)
 
     source.write_text(
         '"""A bot: it leads low."""\n\n\ndef lead(cards):  # the lowest card\n'
         '    """Its lowest card."""\n    return min(cards)\n'
     )
     (package / "cli" / "main.py").write_text("print('hello')\n")
-    assert digest() == first
+    assert package_digest(package) == first
     source.write_text(
         '"""A bot."""\n\ndef lead(cards):\n    """The lowest."""\n    return max(cards)\n'
     )
-    assert digest() != first
-    source.write_text(
-        '"""A bot."""\n\ndef lead(cards):\n    """The lowest."""\n    return min(cards)\n'
-    )
-    assert digest() == first
+    assert package_digest(package) != first
+    source.write_text(original)
+    assert package_digest(package) == first
     (package / "bots" / "model.npz").write_bytes(b"other weights")
-    assert digest() != first
-    code_digest.cache_clear()
+    assert package_digest(package) != first
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the lock is POSIX flock")

@@ -72,6 +72,7 @@ __all__ = [
     "check_run",
     "code_digest",
     "format_report",
+    "package_digest",
     "play_duplicate",
     "run_arena",
     "wilson",
@@ -217,19 +218,24 @@ def _is_text(statement: ast.stmt) -> bool:
     )
 
 
-@cache
-def code_digest(root: Path | None = None) -> str:
-    """A digest of the package's source that the bots' play depends on (the engine, the
-    bots, their model, the arena), or of the package at ``root``: two runs with the same
-    digest ran the same code. A results file notes it on every deal's line, so a run resumed
-    after the code changed says so. Comments, docstrings and layout do not count."""
-    root = Path(__file__).resolve().parent if root is None else root
+def package_digest(root: Path) -> str:
+    """A digest of the play code of the package at ``root``: its Python files' syntax trees
+    (comments, docstrings and layout do not count) and its models, but not the parts in
+    which play does not happen (``cli``, ``envs``, ``server``, ``terminal``)."""
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*")):
         part = path.relative_to(root)
         if path.suffix in (".py", ".npz") and part.parts[0] not in _NOT_PLAY:
             digest.update(part.as_posix().encode() + b"\0" + _code(path))
     return digest.hexdigest()[:16]
+
+
+@cache
+def code_digest() -> str:
+    """The :func:`package_digest` of hukum (the engine, the bots, their model, the arena):
+    two runs with the same digest ran the same code. A results file notes it on every deal's
+    line, so a run resumed after the code changed says so."""
+    return package_digest(Path(__file__).resolve().parent)
 
 
 class ResultsFile:
