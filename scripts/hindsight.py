@@ -11,7 +11,10 @@ where the arena needs an hour to tell two or three points apart.
     .venv/bin/python scripts/hindsight.py DIR --left 7 10 --positions 400 --option infer=0.5
 
 The same DIR, ``--left`` and ``--positions`` give the same positions, so runs compare
-decision by decision; each position's bot is seeded from ``--seed`` and the position.
+decision by decision; each position's bot is seeded from ``--seed`` and the position. The
+rule-based player is judged on the same positions, as a yardstick, and both are counted
+by the kind of decision: a lead, a card of the suit led, a cut (another suit while the
+mover does not know trump), a trump on another suit, a discard.
 
 With ``--trump`` the decisions are the trump choices (the face-down card of band hukum, the
 announced suit) of the records' distinct deals, and the bot's choice and the rule-based
@@ -35,7 +38,7 @@ from hukum.bots.rules import RulesBot
 from hukum.bots.search import trump_candidates
 from hukum.bots.solver import Solver, SolverBudgetError
 from hukum.cli.args import UsageError, parse_options
-from hukum.mindi import Deal, Move
+from hukum.mindi import Deal, Move, View
 
 
 def positions(folder: Path, low: int, high: int, count: int) -> list[tuple[Deal, int]]:
@@ -116,6 +119,64 @@ def judge_trump(
     print(f"{unsolved} deals left out (a solve past {max_nodes:,} positions); {seconds:.0f} s")
 
 
+def kind(view: View, move: Move) -> str:
+    """What sort of decision a card play is: ``lead``, ``follow`` (the suit led), ``cut``
+    (another suit while trump is unset or hidden from the mover, which may set it),
+    ``trump`` (a trump on another suit) or ``discard``."""
+    if not view.trick:
+        return "lead"
+    card = move.card
+    assert card is not None
+    if card.suit == view.trick[0].card.suit:
+        return "follow"
+    if view.trump is None:
+        return "cut"
+    return "trump" if card.suit == view.trump else "discard"
+
+
+def judge_decisions(
+    chosen: list[tuple[Deal, int]], bot_name: str, seed: int, options: Any, span: str
+) -> None:
+    """Print how many of the decisions the bot's choice lost value under perfect play, and
+    the rule-based player's on the same decisions, in all and by :func:`kind`."""
+    solvers: dict[Any, Solver] = {}
+    judged: dict[str, dict[str, list[int]]] = {"bot": {}, "rules": {}}  # decisions, lost, value
+    start = time.perf_counter()
+    for i, (played, number) in enumerate(chosen):
+        deal = Deal(played.rules, played.dealer, played.dealt, shown_card=played.shown_card)
+        for seat, move in played.history[:number]:
+            deal.push(move, seat=seat)
+        turn = deal.turn
+        assert turn is not None
+        view = deal.view(turn)
+        bot = make_bot(bot_name, seed=seed + i, **options)
+        choices = {"bot": bot.choose(view), "rules": RulesBot().choose(view)}
+        solver = solvers.get(deal.rules)
+        if solver is None:
+            solver = solvers[deal.rules] = Solver(deal.rules)
+        solution = solver.solve(deal)
+        sign = 1 if turn % 2 == 0 else -1
+        for name, choice in choices.items():
+            loss = sign * (solution.best.value - solution.moves[choice].value)
+            for key in ("all", kind(view, choice)):
+                row = judged[name].setdefault(key, [0, 0, 0])
+                row[0] += 1
+                row[1] += loss > 0
+                row[2] += loss
+    seconds = time.perf_counter() - start
+    for name, label in (("bot", f"{bot_name} {options}"), ("rules", "rules")):
+        rows = judged[name]
+        count, lost, value = rows["all"]
+        print(
+            f"{label}: {count} decisions with {span} tricks left, {lost} lost value under "
+            f"perfect play ({100 * lost / count:.1f}%), {value} steps of Forecast.value in all"
+        )
+        for key in sorted(rows.keys() - {"all"}):
+            count, lost, value = rows[key]
+            print(f"  {key}: {count}, {lost} lost ({100 * lost / count:.1f}%), {value} steps")
+    print(f"{len(chosen)} decisions in {seconds:.0f} s")
+
+
 def main() -> None:
     """Print how many decisions lost value under perfect play, and how much."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -147,31 +208,7 @@ def main() -> None:
     chosen = positions(args.records, args.left[0], args.left[1], args.positions)
     if not chosen:
         parser.error(f"no decisions with {args.left[0]} to {args.left[1]} tricks left there")
-    solvers: dict[Any, Solver] = {}
-    lost = value_lost = 0
-    start = time.perf_counter()
-    for i, (played, number) in enumerate(chosen):
-        deal = Deal(played.rules, played.dealer, played.dealt, shown_card=played.shown_card)
-        for seat, move in played.history[:number]:
-            deal.push(move, seat=seat)
-        turn = deal.turn
-        assert turn is not None
-        bot = make_bot(args.bot, seed=args.seed + i, **options)
-        choice = bot.choose(deal.view(turn))
-        solver = solvers.get(deal.rules)
-        if solver is None:
-            solver = solvers[deal.rules] = Solver(deal.rules)
-        solution = solver.solve(deal)
-        sign = 1 if turn % 2 == 0 else -1
-        loss = sign * (solution.best.value - solution.moves[choice].value)
-        lost += loss > 0
-        value_lost += loss
-    seconds = time.perf_counter() - start
-    print(
-        f"{args.bot} {options}: {len(chosen)} decisions with {args.left[0]}–{args.left[1]} "
-        f"tricks left, {lost} lost value under perfect play ({100 * lost / len(chosen):.1f}%), "
-        f"{value_lost} steps of Forecast.value in all; {seconds:.0f} s"
-    )
+    judge_decisions(chosen, args.bot, args.seed, options, f"{args.left[0]}–{args.left[1]}")
 
 
 if __name__ == "__main__":
