@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -65,6 +66,10 @@ def chromium_path() -> str:
     return path
 
 
+#: How long the server may take to answer its first request.
+STARTUP_SECONDS = 120
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -86,7 +91,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=tmp, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(300):
+        # Time, not tries: on a loaded machine the server takes longer to start.
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while True:
             if proc.poll() is not None:
                 pytest.fail(
                     "hukum serve exited: " + (tmp / "server.log").read_text(), pytrace=False
@@ -95,9 +102,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 with urllib.request.urlopen(base + "/api/rules", timeout=1):
                     break
             except (urllib.error.URLError, ConnectionError, TimeoutError):
+                if time.monotonic() > deadline:
+                    pytest.fail(
+                        f"hukum serve did not answer within {STARTUP_SECONDS} s; its log: "
+                        + (tmp / "server.log").read_text(),
+                        pytrace=False,
+                    )
                 _pause(proc)
-        else:
-            pytest.fail("hukum serve did not answer", pytrace=False)
         yield base
     finally:
         proc.terminate()
