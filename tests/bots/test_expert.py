@@ -94,6 +94,30 @@ def test_a_natural_move_within_the_margin_is_played_over_a_better_mean() -> None
         ExpertBot(natural_margin=-0.1)
 
 
+def test_early_follows_can_be_the_rule_based_players() -> None:
+    """``early_follow="rules"``: before the solved tricks a card played to a trick already
+    led is the rule-based player's; a lead is still searched, as by default."""
+    differ = {"lead": 0, "follow": 0}
+    for seed in range(16):
+        deal = _late(Rules(), 200 + seed, 12)
+        if seed % 2:  # a card to follow a lead, in the same trick
+            rng = random.Random(seed)
+            deal.push(rng.choice(deal.legal_moves()))
+            while len(deal.legal_moves()) < 2:
+                deal.push(rng.choice(deal.legal_moves()))
+        assert deal.turn is not None
+        view = deal.view(deal.turn)
+        kind = "follow" if view.trick else "lead"
+        natural = RulesBot().choose(view)
+        searched = ExpertBot(seed=seed, steps=2000).choose(view)
+        ruled = ExpertBot(seed=seed, steps=2000, early_follow="rules").choose(view)
+        assert ruled == (natural if kind == "follow" else searched), (seed, kind)
+        differ[kind] += searched != natural
+    assert differ["follow"] > 0 and differ["lead"] > 0, differ
+    with pytest.raises(ValueError, match="early_follow"):
+        ExpertBot(early_follow="search")
+
+
 def test_a_solve_past_the_node_budget_falls_back_to_search() -> None:
     """``max_nodes``: the worlds solved within the budget decide; with fewer than two, the
     search player does. Either way the move is legal."""

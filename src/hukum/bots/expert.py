@@ -79,6 +79,7 @@ class ExpertBot(Bot[View, Move]):
         model: str | None = None,
         power: float = 1.0,
         draws: int = 1,
+        early_follow: str = "searched",
         **search: object,
     ) -> None:
         """An expert: ``samples`` worlds a move once at most ``solve_tricks`` tricks are left
@@ -88,7 +89,10 @@ class ExpertBot(Bot[View, Move]):
         ``max_nodes`` positions in all (up to about 0.9 s on one core): the worlds solved by
         then decide, or the search player if fewer than two were. The trump choice is
         played out in ``trump_worlds`` deals (0: the rule-based player's choice); ``early``
-        names the player of the tricks before the solves, ``search`` or ``ismcts``. A move
+        names the player of the tricks before the solves, ``search`` or ``ismcts``; with
+        ``early_follow="rules"`` that player only leads, and the cards played to a trick
+        already led in those tricks are the rule-based player's (``searched``: the early
+        player's, the default). A move
         within ``natural_margin`` match points (a mean over the worlds) of the best is as
         good as the best: of those, the rule-based player's move is played if it is one.
 
@@ -121,6 +125,9 @@ class ExpertBot(Bot[View, Move]):
         self.trump_worlds = trump_worlds
         if early not in ("search", "ismcts"):
             raise ValueError(f"early={early!r}: the early tricks' player is search or ismcts")
+        if early_follow not in ("searched", "rules"):
+            raise ValueError(f"early_follow={early_follow!r}: searched or rules")
+        self.early_follow = early_follow
         early_bot = SearchBot if early == "search" else IsmctsBot
         self.search: Bot[View, Move] = early_bot(seed=seed, **search)  # type: ignore[arg-type]
         self.judge = RulesBot()
@@ -161,7 +168,11 @@ class ExpertBot(Bot[View, Move]):
             or rules.players != 4
         ):
             self.last_samples = 0
-            return moves[0] if len(moves) == 1 else self.search.choose(view)
+            if len(moves) == 1:
+                return moves[0]
+            if self.early_follow == "rules" and view.trick:
+                return self.judge.choose(view)
+            return self.search.choose(view)
         return self._solve(view, moves)
 
     def _worlds(self, view: View) -> Iterator[tuple[int, Deal, float]]:
