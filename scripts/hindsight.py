@@ -135,11 +135,18 @@ def kind(view: View, move: Move) -> str:
 
 
 def judge_decisions(
-    chosen: list[tuple[Deal, int]], bot_name: str, seed: int, options: Any, span: str
+    chosen: list[tuple[Deal, int]],
+    bot_name: str,
+    seed: int,
+    options: Any,
+    span: str,
+    max_nodes: int,
 ) -> None:
     """Print how many of the decisions the bot's choice lost value under perfect play, and
-    the rule-based player's on the same decisions, in all and by :func:`kind`."""
+    the rule-based player's on the same decisions, in all and by :func:`kind`; a decision
+    whose solve searches more than ``max_nodes`` positions is left out, and counted."""
     solvers: dict[Any, Solver] = {}
+    unsolved = 0
     judged: dict[str, dict[str, list[int]]] = {"bot": {}, "rules": {}}  # decisions, lost, value
     start = time.perf_counter()
     for i, (played, number) in enumerate(chosen):
@@ -149,12 +156,16 @@ def judge_decisions(
         turn = deal.turn
         assert turn is not None
         view = deal.view(turn)
-        bot = make_bot(bot_name, seed=seed + i, **options)
-        choices = {"bot": bot.choose(view), "rules": RulesBot().choose(view)}
         solver = solvers.get(deal.rules)
         if solver is None:
             solver = solvers[deal.rules] = Solver(deal.rules)
-        solution = solver.solve(deal)
+        try:
+            solution = solver.solve(deal, max_nodes)
+        except SolverBudgetError:
+            unsolved += 1
+            continue
+        bot = make_bot(bot_name, seed=seed + i, **options)
+        choices = {"bot": bot.choose(view), "rules": RulesBot().choose(view)}
         sign = 1 if turn % 2 == 0 else -1
         for name, choice in choices.items():
             loss = sign * (solution.best.value - solution.moves[choice].value)
@@ -166,6 +177,8 @@ def judge_decisions(
     seconds = time.perf_counter() - start
     for name, label in (("bot", f"{bot_name} {options}"), ("rules", "rules")):
         rows = judged[name]
+        if not rows:
+            break  # every solve past the budget
         count, lost, value = rows["all"]
         print(
             f"{label}: {count} decisions with {span} tricks left, {lost} lost value under "
@@ -174,7 +187,10 @@ def judge_decisions(
         for key in sorted(rows.keys() - {"all"}):
             count, lost, value = rows[key]
             print(f"  {key}: {count}, {lost} lost ({100 * lost / count:.1f}%), {value} steps")
-    print(f"{len(chosen)} decisions in {seconds:.0f} s")
+    print(
+        f"{len(chosen)} decisions in {seconds:.0f} s, {unsolved} left out "
+        f"(a solve past {max_nodes:,} positions)"
+    )
 
 
 def main() -> None:
@@ -192,7 +208,7 @@ def main() -> None:
         "--max-nodes",
         type=int,
         default=20_000_000,
-        help="with --trump: leave out a deal whose solve searches more positions",
+        help="leave out a decision (with --trump a deal) whose solve searches more positions",
     )
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="bot option"
@@ -208,7 +224,8 @@ def main() -> None:
     chosen = positions(args.records, args.left[0], args.left[1], args.positions)
     if not chosen:
         parser.error(f"no decisions with {args.left[0]} to {args.left[1]} tricks left there")
-    judge_decisions(chosen, args.bot, args.seed, options, f"{args.left[0]}–{args.left[1]}")
+    span = f"{args.left[0]}–{args.left[1]}"
+    judge_decisions(chosen, args.bot, args.seed, options, span, args.max_nodes)
 
 
 if __name__ == "__main__":
