@@ -4,9 +4,11 @@ From recorded games (``hukum arena ... --records DIR``) it takes positions with 
 left, lets the bot choose from the seat's own view, and judges the choice with the exact
 solver on the true deal, all hands known: a decision *loses* if its result under perfect
 play from then on is worse for the mover's team than the best move's. No player that sees
-only its own hand can avoid every such loss, but a lower rate on the same positions means
-better guesses of the hidden hands or better play: a screen of a bot's options in minutes,
-where the arena needs an hour to tell two or three points apart.
+only its own hand can avoid every such loss. It shows where decisions lose value, in
+minutes; it does not rank bots: it finds the rule-based player's decisions lose value less
+often than the search player's, which beats it in the arena (docs/strength.md), because
+perfect play afterwards gives no credit for the chances a move leaves players who err.
+Only the arena ranks bots.
 
     .venv/bin/python scripts/hindsight.py DIR --left 7 10 --positions 400 --option infer=0.5
 
