@@ -92,9 +92,9 @@ class ExpertBot(Bot[View, Move]):
         names the player of the tricks before the solves, ``search`` or ``ismcts``; with
         ``early_follow="rules"`` that player only leads, and the cards played to a trick
         already led in those tricks are the rule-based player's (``searched``: the early
-        player's, the default). A move
-        within ``natural_margin`` match points (a mean over the worlds) of the best is as
-        good as the best: of those, the rule-based player's move is played if it is one.
+        player's, the default). A move within ``natural_margin`` match points (a mean over
+        the worlds) of the best is as good as the best: of those, the rule-based player's
+        move is played if it is one.
 
         ``inference`` says how a world's likelihood is judged: ``rules`` (the factor
         ``infer`` for each play the rule-based player would not have made) or ``model``
