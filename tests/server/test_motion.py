@@ -190,6 +190,13 @@ def test_my_card_moves_from_my_hand_to_the_trick(watched: Page, server: str) -> 
         assert my_turn_or_over(page)
         played.append(page.locator(LEGAL).first.get_attribute("data-card") or "")
         play_card(page)  # the hand loses it
+    # The watcher notes a flight on the frame after it starts: wait for that frame.
+    page.wait_for_function(
+        """cards => cards.every(c => window.__motion.flights.some(
+             f => f.seat === f.me && f.cards.length === 1 && f.cards[0] === c))""",
+        arg=played,
+        timeout=5_000,
+    )
     mine = [f for f in _motion(page)["flights"] if f["seat"] == f["me"]]
     for card in played:
         flight = next(f for f in mine if f["cards"] == [card])  # its first sighting
