@@ -85,6 +85,7 @@ def judge_trump(
         raise SystemExit(f"no trump choices in {folder}: record deals of band or announce hukum")
     solvers: dict[Any, Solver] = {}
     judged = {"bot": [0, 0], "rules": [0, 0]}  # decisions that lost value, match points
+    yardstick = RulesBot()
     unsolved = 0
     start = time.perf_counter()
     for i, deal in enumerate(deals):
@@ -95,7 +96,7 @@ def judge_trump(
         if solver is None:
             solver = solvers[deal.rules] = Solver(deal.rules, table_bits=22)
         bot = make_bot(bot_name, seed=seed + i, **options)
-        choices = {"bot": bot.choose(view), "rules": RulesBot().choose(view)}
+        choices = {"bot": bot.choose(view), "rules": yardstick.choose(view)}
         tried = trump_candidates(view)
         try:
             points: dict[Move, int] = {
@@ -148,6 +149,7 @@ def judge_decisions(
     the rule-based player's on the same decisions, in all and by :func:`kind`; a decision
     whose solve searches more than ``max_nodes`` positions is left out, and counted."""
     solvers: dict[Any, Solver] = {}
+    yardstick = RulesBot()
     unsolved = 0
     judged: dict[str, dict[str, list[int]]] = {"bot": {}, "rules": {}}  # decisions, lost, value
     start = time.perf_counter()
@@ -167,7 +169,7 @@ def judge_decisions(
             unsolved += 1
             continue
         bot = make_bot(bot_name, seed=seed + i, **options)
-        choices = {"bot": bot.choose(view), "rules": RulesBot().choose(view)}
+        choices = {"bot": bot.choose(view), "rules": yardstick.choose(view)}
         sign = 1 if turn % 2 == 0 else -1
         for name, choice in choices.items():
             loss = sign * (solution.best.value - solution.moves[choice].value)
