@@ -16,7 +16,8 @@ The same DIR, ``--left`` and ``--positions`` give the same positions, so runs co
 decision by decision; each position's bot is seeded from ``--seed`` and the position. The
 rule-based player is judged on the same positions, as a yardstick, and both are counted
 by the kind of decision: a lead, a card of the suit led, a cut (another suit while the
-mover does not know trump), a trump on another suit, a discard.
+mover does not know trump), a trump on another suit, a discard, a request to turn up the
+face-down trump.
 
 With ``--trump`` the decisions are the trump choices (the face-down card of band hukum, the
 announced suit) of the records' distinct deals, and the bot's choice and the rule-based
@@ -123,13 +124,15 @@ def judge_trump(
 
 
 def kind(view: View, move: Move) -> str:
-    """What sort of decision a card play is: ``lead``, ``follow`` (the suit led), ``cut``
-    (another suit while trump is unset or hidden from the mover, which may set it),
-    ``trump`` (a trump on another suit) or ``discard``."""
+    """What sort of decision a move is: ``reveal`` (asking for the face-down trump),
+    ``lead``, ``follow`` (the suit led), ``cut`` (another suit while trump is unset or
+    hidden from the mover, which may set it), ``trump`` (a trump on another suit) or
+    ``discard``."""
+    card = move.card
+    if card is None:
+        return move.kind.value
     if not view.trick:
         return "lead"
-    card = move.card
-    assert card is not None
     if card.suit == view.trick[0].card.suit:
         return "follow"
     if view.trump is None:
