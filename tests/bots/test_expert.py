@@ -11,7 +11,7 @@ from hukum.bots.expert import ExpertBot
 from hukum.bots.ismcts import IsmctsBot
 from hukum.bots.rules import RulesBot
 from hukum.bots.search import search_trump
-from hukum.mindi import Deal, Move, Rules
+from hukum.mindi import Deal, Move, Rules, View
 
 
 def _late(rules: Rules, seed: int, left: int) -> Deal:
@@ -20,6 +20,17 @@ def _late(rules: Rules, seed: int, left: int) -> Deal:
     while rules.hand_size - len(deal.tricks) > left or len(deal.legal_moves()) < 2:
         deal.push(rng.choice(deal.legal_moves()))
     return deal
+
+
+def _after(seed: int, moves: int) -> tuple[Deal, View]:
+    """A classic deal of ``seed`` after ``moves`` random moves, and the view of the seat to
+    move."""
+    deal = Deal.new(Rules(), dealer=seed % 4, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        deal.push(rng.choice(deal.legal_moves()))
+    assert deal.turn is not None
+    return deal, deal.view(deal.turn)
 
 
 @pytest.mark.parametrize(
@@ -61,12 +72,7 @@ def test_moves_equal_under_perfect_play_go_to_the_natural_one() -> None:
     """Once the tens are shared out 3–1 and both teams hold a trick, every card gives the same
     result: the expert plays as the rule-based player would, not just the first legal card."""
     for seed, moves in ((6, 24), (31, 36), (38, 40)):
-        deal = Deal.new(Rules(), dealer=seed % 4, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(moves):
-            deal.push(rng.choice(deal.legal_moves()))
-        assert deal.turn is not None
-        view = deal.view(deal.turn)
+        deal, view = _after(seed, moves)
         assert sorted(len(tens) for tens in view.tens) == [1, 3]
         assert min(view.tricks_won) > 0
         natural = RulesBot().choose(view)
@@ -74,6 +80,49 @@ def test_moves_equal_under_perfect_play_go_to_the_natural_one() -> None:
         bot = ExpertBot(seed=seed, samples=3)
         assert bot.choose(view) == natural
         assert bot.last_samples == 3
+
+
+def _played_out_value(deal: Deal, move: Move, trick: float) -> float:
+    """The search player's value of ``move`` for the mover's team, the deal played out by
+    the rule-based player from each seat's view (the engine's path, not the play-outs'),
+    plus ``trick`` a trick more than the other team's; the deal is left as it was."""
+    assert deal.turn is not None
+    team = deal.turn % 2
+    made = 1
+    deal.push(move)
+    while not deal.is_over():
+        assert deal.turn is not None
+        deal.push(RulesBot().choose(deal.view(deal.turn)))
+        made += 1
+    outcome = deal.outcome()
+    assert outcome is not None
+    for _ in range(made):
+        deal.pop()
+    sign = 1.0 if outcome.winner == team else -1.0
+    tens = outcome.tens[team] - outcome.tens[1 - team]
+    tricks = outcome.tricks[team] - outcome.tricks[1 - team]
+    return sign * (1.0 + 0.25 * (outcome.points - 1)) + 0.05 * tens + trick * tricks
+
+
+def test_equal_moves_can_go_to_the_best_play_out() -> None:
+    """``equal="playouts"``: of the moves the solves find equal, the one whose play-out by
+    the rule-based player in the solved worlds scores best, a trick counting ``trick``;
+    in the true deal as the only world, exactly the moves of the best such value."""
+    differ = 0
+    for seed, moves in ((6, 24), (31, 36), (38, 40), (9, 20), (12, 28)):
+        deal, view = _after(seed, moves)
+        legal = list(deal.legal_moves())
+        bot = ExpertBot(seed=seed, samples=3, equal="playouts", trick=0.1)
+        assert bot.choose(view) in legal and bot.last_samples == 3
+        values = [_played_out_value(deal, m, 0.1) for m in legal]
+        best = [m for m, v in zip(legal, values, strict=True) if v >= max(values) - 1e-9]
+        assert bot._played_out(view, legal, [(0, deal, 1.0)]) == best, seed
+        differ += best != legal and RulesBot().choose(view) not in best
+    assert differ > 0, "the natural move is always among the best play-outs"
+    with pytest.raises(ValueError, match="equal"):
+        ExpertBot(equal="first")
+    with pytest.raises(ValueError, match="trick"):
+        ExpertBot(trick=-0.01)
 
 
 def test_a_natural_move_within_the_margin_is_played_over_a_better_mean() -> None:

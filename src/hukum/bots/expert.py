@@ -44,10 +44,12 @@ from hukum.bots.rules import RulesBot
 from hukum.bots.search import (
     Likelihood,
     SearchBot,
+    play_move_out,
     replay,
     rules_likelihood,
     sample_world,
     search_trump,
+    shown_voids,
 )
 from hukum.bots.solver import Solution, Solver, SolverBudgetError
 from hukum.mindi import Deal, Move, MoveKind, Rules, View
@@ -80,6 +82,8 @@ class ExpertBot(Bot[View, Move]):
         power: float = 1.0,
         draws: int = 1,
         early_follow: str = "searched",
+        equal: str = "natural",
+        trick: float = 0.01,
         **search: object,
     ) -> None:
         """An expert: ``samples`` worlds a move once at most ``solve_tricks`` tricks are left
@@ -94,7 +98,10 @@ class ExpertBot(Bot[View, Move]):
         already led in those tricks are the rule-based player's (``searched``: the early
         player's, the default). A move within ``natural_margin`` match points (a mean over
         the worlds) of the best is as good as the best: of those, the rule-based player's
-        move is played if it is one.
+        move is played if it is one. With ``equal="playouts"`` the moves so found equal are
+        played out instead in the solved worlds by the rule-based player for every seat,
+        scored as the search player scores them plus ``trick`` a trick more than the other
+        team's, and the best of those is played (the natural one among equals).
 
         ``inference`` says how a world's likelihood is judged: ``rules`` (the factor
         ``infer`` for each play the rule-based player would not have made) or ``model``
@@ -128,6 +135,12 @@ class ExpertBot(Bot[View, Move]):
         if early_follow not in ("searched", "rules"):
             raise ValueError(f"early_follow={early_follow!r}: searched or rules")
         self.early_follow = early_follow
+        if equal not in ("natural", "playouts"):
+            raise ValueError(f"equal={equal!r}: equal moves go to the natural play or playouts")
+        if not trick >= 0.0:
+            raise ValueError(f"trick={trick!r}: 0 or more")
+        self.equal = equal
+        self.trick = trick
         early_bot = SearchBot if early == "search" else IsmctsBot
         self.search: Bot[View, Move] = early_bot(seed=seed, **search)  # type: ignore[arg-type]
         self.judge = RulesBot()
@@ -207,6 +220,7 @@ class ExpertBot(Bot[View, Move]):
         weights = 0.0
         budget = self.max_nodes
         solved: dict[int, Solution] = {}  # a world drawn again is not solved again
+        counted: list[tuple[int, Deal, float]] = []
         for number, deal, weight in self._worlds(view):
             solution = solved.get(number)
             if solution is None:
@@ -221,6 +235,7 @@ class ExpertBot(Bot[View, Move]):
                 totals[move] += weight * (forecast.score(team) + 0.05 * tens)
             count += 1
             weights += weight
+            counted.append((number, deal, weight))
             if budget is not None and budget < 1:
                 break
             if (
@@ -235,6 +250,8 @@ class ExpertBot(Bot[View, Move]):
         self.last_samples = count
         top = max(totals.values())
         near = [m for m in moves if totals[m] >= top - self.natural_margin * weights - 1e-9]
+        if len(near) > 1 and self.equal == "playouts":
+            near = self._played_out(view, near, counted)
         if len(near) > 1:
             # Moves the solver finds equal against perfect play (or within the margin): the
             # one the rule-based player makes, the natural play, if it is one of them (it
@@ -243,3 +260,24 @@ class ExpertBot(Bot[View, Move]):
             if natural in near:
                 return natural
         return next(m for m in moves if totals[m] >= top - 1e-9)
+
+    def _played_out(
+        self, view: View, moves: Sequence[Move], worlds: Sequence[tuple[int, Deal, float]]
+    ) -> list[Move]:
+        """Of ``moves``, those with the best weighted mean play-out value in ``worlds``
+        (numbered as by :meth:`_worlds`: a world drawn again is played out once)."""
+        team = view.seat % 2
+        voids = shown_voids(view)
+        values: dict[int, list[float]] = {}
+        totals = [0.0] * len(moves)
+        for number, deal, weight in worlds:
+            results = values.get(number)
+            if results is None:
+                results = values[number] = [
+                    play_move_out(deal, move, team, voids, self.judge, self.trick)[0]
+                    for move in moves
+                ]
+            for i, value in enumerate(results):
+                totals[i] += weight * value
+        top = max(totals)
+        return [m for m, t in zip(moves, totals, strict=True) if t >= top - 1e-9]

@@ -33,6 +33,7 @@ __all__ = [
     "World",
     "build_deal",
     "deal_knowledge",
+    "play_move_out",
     "playout_value",
     "policy_move",
     "push_noting_voids",
@@ -277,14 +278,32 @@ def deal_knowledge(deal: Deal, voids: list[int]) -> Knowledge:
     )
 
 
-def playout_value(deal: Deal, team: int) -> float:
+def playout_value(deal: Deal, team: int, trick: float = 0.0) -> float:
     """The value of a finished play-out for ``team``: ±1 for the win or loss, a quarter more
-    a match point above one, 0.05 a ten more than the other team's."""
+    a match point above one, 0.05 a ten more than the other team's (and ``trick`` a trick
+    more than the other team's)."""
     outcome = deal.outcome()
     assert outcome is not None
     sign = 1.0 if outcome.winner == team else -1.0
     tens = outcome.tens[team] - outcome.tens[1 - team]
-    return sign * (1.0 + 0.25 * (outcome.points - 1)) + 0.05 * tens
+    tricks = outcome.tricks[team] - outcome.tricks[1 - team]
+    return sign * (1.0 + 0.25 * (outcome.points - 1)) + 0.05 * tens + trick * tricks
+
+
+def play_move_out(
+    deal: Deal, move: Move, team: int, voids: Sequence[int], policy: RulesBot, trick: float = 0.0
+) -> tuple[float, int]:
+    """Make ``move`` and play the deal out with ``policy`` for every seat (``voids``: the
+    voids shown so far, as :func:`shown_voids`), then take it all back. Returns the
+    :func:`playout_value` for ``team`` and the number of moves simulated."""
+    noted = list(voids)
+    push_noting_voids(deal, move, noted)
+    choose = partial(policy_move, deal, noted, policy)
+    pushed = 1 + play_out(deal, choose, partial(push_noting_voids, deal, voids=noted))
+    value = playout_value(deal, team, trick)
+    for _ in range(pushed):
+        deal.pop()
+    return value, pushed
 
 
 def trump_candidates(view: View) -> list[Move]:
@@ -390,14 +409,9 @@ class SearchBot(Bot[View, Move]):
             world = sample_world(view, self.rng)
             deal, weight = replay(view, world, likelihood)
             for i, move in enumerate(moves):
-                voids = list(root_voids)
-                push_noting_voids(deal, move, voids)
-                choose = partial(policy_move, deal, voids, policy)
-                pushed = 1 + play_out(deal, choose, partial(push_noting_voids, deal, voids=voids))
-                totals[i] += weight * playout_value(deal, team)
+                value, pushed = play_move_out(deal, move, team, root_voids, policy)
+                totals[i] += weight * value
                 steps += pushed
-                for _ in range(pushed):
-                    deal.pop()
             count += 1
             if self.worlds is not None and count >= self.worlds:
                 break
