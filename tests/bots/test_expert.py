@@ -116,13 +116,32 @@ def test_equal_moves_can_go_to_the_best_play_out() -> None:
         assert bot.choose(view) in legal and bot.last_samples == 3
         values = [_played_out_value(deal, m, 0.1) for m in legal]
         best = [m for m, v in zip(legal, values, strict=True) if v >= max(values) - 1e-9]
-        assert bot._played_out(view, legal, [(0, deal, 1.0)]) == best, seed
+        played = bot._played_out(view, legal, [(0, deal, 1.0)])
+        assert played == pytest.approx(dict(zip(legal, values, strict=True))), seed
         differ += best != legal and RulesBot().choose(view) not in best
     assert differ > 0, "the natural move is always among the best play-outs"
     with pytest.raises(ValueError, match="equal"):
         ExpertBot(equal="first")
     with pytest.raises(ValueError, match="trick"):
         ExpertBot(trick=-0.01)
+
+
+def test_a_blend_adds_the_play_outs_to_the_solved_results() -> None:
+    """``blend``: every move's play-out value in the solved worlds, so weighted, is added to
+    its solved result; a large blend changes the move where the solves alone decide."""
+    differ = 0
+    for seed in range(8):
+        deal = _late(Rules(), 300 + seed, 6)
+        assert deal.turn is not None
+        view = deal.view(deal.turn)
+        alone = ExpertBot(seed=seed, samples=4).choose(view)
+        blended = ExpertBot(seed=seed, samples=4, blend=100.0)
+        move = blended.choose(view)
+        assert move in deal.legal_moves() and blended.last_samples == 4
+        differ += move != alone
+    assert differ > 0, "the blend never changed the move"
+    with pytest.raises(ValueError, match="blend"):
+        ExpertBot(blend=-1.0)
 
 
 def test_a_natural_move_within_the_margin_is_played_over_a_better_mean() -> None:

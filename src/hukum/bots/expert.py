@@ -84,6 +84,7 @@ class ExpertBot(Bot[View, Move]):
         early_follow: str = "searched",
         equal: str = "natural",
         trick: float = 0.01,
+        blend: float = 0.0,
         **search: object,
     ) -> None:
         """An expert: ``samples`` worlds a move once at most ``solve_tricks`` tricks are left
@@ -101,7 +102,11 @@ class ExpertBot(Bot[View, Move]):
         move is played if it is one. With ``equal="playouts"`` the moves so found equal are
         played out instead in the solved worlds by the rule-based player for every seat,
         scored as the search player scores them plus ``trick`` a trick more than the other
-        team's, and the best of those is played (the natural one among equals).
+        team's, and the best of those is played (the natural one among equals). With
+        ``blend`` above 0 every move is so played out, and ``blend`` times its play-out
+        value is added to its solved result before the best is taken: a credit for the
+        chances a move leaves to players who err, which the solves (perfect play for all
+        four seats) do not give.
 
         ``inference`` says how a world's likelihood is judged: ``rules`` (the factor
         ``infer`` for each play the rule-based player would not have made) or ``model``
@@ -139,7 +144,10 @@ class ExpertBot(Bot[View, Move]):
             raise ValueError(f"equal={equal!r}: equal moves go to the natural play or playouts")
         if not trick >= 0.0:
             raise ValueError(f"trick={trick!r}: 0 or more")
+        if not blend >= 0.0:
+            raise ValueError(f"blend={blend!r}: 0 (the solves alone) or more")
         self.equal = equal
+        self.blend = blend
         self.trick = trick
         early_bot = SearchBot if early == "search" else IsmctsBot
         self.search: Bot[View, Move] = early_bot(seed=seed, **search)  # type: ignore[arg-type]
@@ -248,10 +256,17 @@ class ExpertBot(Bot[View, Move]):
             self.last_samples = 0
             return self.search.choose(view)
         self.last_samples = count
+        played: dict[Move, float] = {}
+        if self.blend > 0.0:
+            played = self._played_out(view, moves, counted)
+            for move, value in played.items():
+                totals[move] += self.blend * value
         top = max(totals.values())
         near = [m for m in moves if totals[m] >= top - self.natural_margin * weights - 1e-9]
         if len(near) > 1 and self.equal == "playouts":
-            near = self._played_out(view, near, counted)
+            played = played or self._played_out(view, near, counted)
+            best = max(played[m] for m in near)
+            near = [m for m in near if played[m] >= best - 1e-9]
         if len(near) > 1:
             # Moves the solver finds equal against perfect play (or within the margin): the
             # one the rule-based player makes, the natural play, if it is one of them (it
@@ -263,9 +278,9 @@ class ExpertBot(Bot[View, Move]):
 
     def _played_out(
         self, view: View, moves: Sequence[Move], worlds: Sequence[tuple[int, Deal, float]]
-    ) -> list[Move]:
-        """Of ``moves``, those with the best weighted mean play-out value in ``worlds``
-        (numbered as by :meth:`_worlds`: a world drawn again is played out once)."""
+    ) -> dict[Move, float]:
+        """Each of ``moves`` and its weighted total play-out value in ``worlds`` (numbered as
+        by :meth:`_worlds`: a world drawn again is played out once)."""
         team = view.seat % 2
         voids = shown_voids(view)
         values: dict[int, list[float]] = {}
@@ -279,5 +294,4 @@ class ExpertBot(Bot[View, Move]):
                 ]
             for i, value in enumerate(results):
                 totals[i] += weight * value
-        top = max(totals)
-        return [m for m, t in zip(moves, totals, strict=True) if t >= top - 1e-9]
+        return dict(zip(moves, totals, strict=True))
