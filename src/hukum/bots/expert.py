@@ -262,11 +262,12 @@ class ExpertBot(Bot[View, Move]):
             for move, value in played.items():
                 totals[move] += self.blend * value
         top = max(totals.values())
+        best = [m for m in moves if totals[m] >= top - 1e-9]
         near = [m for m in moves if totals[m] >= top - self.natural_margin * weights - 1e-9]
         if len(near) > 1 and self.equal == "playouts":
             played = played or self._played_out(view, near, counted)
-            best = max(played[m] for m in near)
-            near = [m for m in near if played[m] >= best - 1e-9]
+            high = max(played[m] for m in near)
+            best = near = [m for m in near if played[m] >= high - 1e-9]
         if len(near) > 1:
             # Moves the solver finds equal against perfect play (or within the margin): the
             # one the rule-based player makes, the natural play, if it is one of them (it
@@ -274,7 +275,7 @@ class ExpertBot(Bot[View, Move]):
             natural = self.judge.choose(view)
             if natural in near:
                 return natural
-        return next(m for m in moves if totals[m] >= top - 1e-9)
+        return best[0]
 
     def _played_out(
         self, view: View, moves: Sequence[Move], worlds: Sequence[tuple[int, Deal, float]]
