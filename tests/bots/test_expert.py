@@ -10,7 +10,7 @@ from hukum.bots import BotError, make_bot
 from hukum.bots.expert import ExpertBot
 from hukum.bots.ismcts import IsmctsBot
 from hukum.bots.rules import RulesBot
-from hukum.bots.search import search_trump
+from hukum.bots.search import playout_value, search_trump
 from hukum.bots.solver import Solver
 from hukum.mindi import Deal, Move, Rules, View
 
@@ -95,14 +95,10 @@ def _played_out_value(deal: Deal, move: Move, trick: float) -> float:
         assert deal.turn is not None
         deal.push(RulesBot().choose(deal.view(deal.turn)))
         made += 1
-    outcome = deal.outcome()
-    assert outcome is not None
+    value = playout_value(deal, team, trick)
     for _ in range(made):
         deal.pop()
-    sign = 1.0 if outcome.winner == team else -1.0
-    tens = outcome.tens[team] - outcome.tens[1 - team]
-    tricks = outcome.tricks[team] - outcome.tricks[1 - team]
-    return sign * (1.0 + 0.25 * (outcome.points - 1)) + 0.05 * tens + trick * tricks
+    return value
 
 
 def test_equal_moves_can_go_to_the_best_play_out() -> None:
@@ -120,7 +116,8 @@ def test_equal_moves_can_go_to_the_best_play_out() -> None:
         chosen = bot.choose(view)
         assert bot.last_samples == 3
         values = dict(zip(legal, (_played_out_value(deal, m, 0.1) for m in legal), strict=True))
-        assert bot._played_out(view, legal, [(0, deal, 1.0)]) == pytest.approx(values), seed
+        played = bot._played_out(view, view.seat % 2, legal, [(0, deal, 1.0)])
+        assert played == pytest.approx(values), seed
         solved = Solver(Rules()).solve(deal).moves
         team = view.seat % 2
         result = {

@@ -258,14 +258,15 @@ class ExpertBot(Bot[View, Move]):
         self.last_samples = count
         played: dict[Move, float] = {}
         if self.blend > 0.0:
-            played = self._played_out(view, moves, counted)
+            played = self._played_out(view, team, moves, counted)
             for move, value in played.items():
                 totals[move] += self.blend * value
         top = max(totals.values())
         best = [m for m in moves if totals[m] >= top - 1e-9]
         near = [m for m in moves if totals[m] >= top - self.natural_margin * weights - 1e-9]
         if len(near) > 1 and self.equal == "playouts":
-            played = played or self._played_out(view, near, counted)
+            if not played:
+                played = self._played_out(view, team, near, counted)
             high = max(played[m] for m in near)
             best = near = [m for m in near if played[m] >= high - 1e-9]
         if len(near) > 1:
@@ -278,11 +279,14 @@ class ExpertBot(Bot[View, Move]):
         return best[0]
 
     def _played_out(
-        self, view: View, moves: Sequence[Move], worlds: Sequence[tuple[int, Deal, float]]
+        self,
+        view: View,
+        team: int,
+        moves: Sequence[Move],
+        worlds: Sequence[tuple[int, Deal, float]],
     ) -> dict[Move, float]:
-        """Each of ``moves`` and its weighted total play-out value in ``worlds`` (numbered as
-        by :meth:`_worlds`: a world drawn again is played out once)."""
-        team = view.seat % 2
+        """Each of ``moves`` and its weighted total play-out value for ``team`` in ``worlds``
+        (numbered as by :meth:`_worlds`: a world drawn again is played out once)."""
         voids = shown_voids(view)
         values: dict[int, list[float]] = {}
         totals = [0.0] * len(moves)
