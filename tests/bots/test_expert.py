@@ -135,6 +135,35 @@ def test_equal_moves_can_go_to_the_best_play_out() -> None:
         ExpertBot(trick=-0.01)
 
 
+def test_equal_moves_can_go_to_the_most_tricks() -> None:
+    """``equal="tricks"``: of the moves the solves find equal, the one after which the
+    mover's team ends with the most tricks when both teams play for the best result and then
+    for tricks (the natural move if it is one of those). With the true deal as the only
+    world, the move chosen is the one an independent solver's trick counts pick."""
+    differ = 0
+    for seed, moves in ((6, 24), (31, 36), (38, 40), (9, 20), (12, 28), (14, 32)):
+        deal, view = _after(seed, moves)
+        legal = list(deal.legal_moves())
+        bot = ExpertBot(seed=seed, samples=3, equal="tricks")
+        truth: list[tuple[int, Deal, float]] = [(0, deal, 1.0)] * 3
+        bot._worlds = lambda view, truth=truth: iter(truth)  # type: ignore[method-assign,misc]
+        chosen = bot.choose(view)
+        assert bot.last_samples == 3
+        solver = Solver(Rules())
+        solved = solver.solve(deal).moves
+        team = view.seat % 2
+        result = {
+            m: f.score(team) + 0.05 * (f.tens[team] - f.tens[1 - team]) for m, f in solved.items()
+        }
+        equal = [m for m in legal if result[m] >= max(result.values()) - 1e-9]
+        tricks = {m: solver.tricks(deal, m)[team] for m in equal}
+        best = [m for m in equal if tricks[m] == max(tricks.values())]
+        natural = RulesBot().choose(view)
+        assert chosen == (natural if natural in best else best[0]), seed
+        differ += natural in equal and natural not in best
+    assert differ > 0, "the natural move always takes the most tricks"
+
+
 def test_a_blend_adds_the_play_outs_to_the_solved_results() -> None:
     """``blend``: every move's play-out value in the solved worlds, so weighted, is added to
     its solved result; a large blend changes the move where the solves alone decide."""

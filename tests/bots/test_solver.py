@@ -37,7 +37,11 @@ def _same(deal: Deal, solver: Solver) -> None:
         )
         for value in (forecast.value, forecast.value + 1):  # the one search each side of it
             assert solver.at_least(deal, value, move) == (forecast.value >= value)
+        # The most tricks within the best result: minimax's order counts them last.
+        assert solver.tricks(deal, move, value=forecast.value) == outcome.tricks
+        assert solver.tricks(deal, move) == outcome.tricks
     assert solver.value(deal) == solution.best
+    assert solver.tricks(deal) == minimax(deal)[1].tricks
     for value in range(-1, 10):
         assert solver.at_least(deal, value) == (solution.best.value >= value)
 
@@ -78,6 +82,8 @@ def test_refusals() -> None:
     deal = Deal.new(Rules(), dealer=0, seed=1)
     with pytest.raises(SolverError, match="other rules"):
         Solver(Rules(trump="open")).value(deal)
+    with pytest.raises(ValueError, match="value=8: a forecast value, 0 to 7"):
+        Solver(Rules()).tricks(deal, value=8)
     while not deal.is_over():
         deal.push(deal.legal_moves()[0])
     with pytest.raises(SolverError, match="over"):

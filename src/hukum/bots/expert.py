@@ -102,7 +102,11 @@ class ExpertBot(Bot[View, Move]):
         move is played if it is one. With ``equal="playouts"`` the moves so found equal are
         played out instead in the solved worlds by the rule-based player for every seat,
         scored as the search player scores them plus ``trick`` a trick more than the other
-        team's, and the best of those is played (the natural one among equals). With
+        team's, and the best of those is played (the natural one among equals); with
+        ``equal="tricks"`` the one after which the mover's team ends with the most tricks in
+        the solved worlds, both teams playing for the best result and then for tricks
+        (:meth:`Solver.tricks`, within another ``max_nodes`` positions; the natural one among
+        equals, and the natural play if none of the worlds is so solved in time). With
         ``blend`` above 0 every move is so played out, and ``blend`` times its play-out
         value is added to its solved result before the best is taken: a credit for the
         chances a move leaves to players who err, which the solves (perfect play for all
@@ -140,8 +144,10 @@ class ExpertBot(Bot[View, Move]):
         if early_follow not in ("searched", "rules"):
             raise ValueError(f"early_follow={early_follow!r}: searched or rules")
         self.early_follow = early_follow
-        if equal not in ("natural", "playouts"):
-            raise ValueError(f"equal={equal!r}: equal moves go to the natural play or playouts")
+        if equal not in ("natural", "playouts", "tricks"):
+            raise ValueError(
+                f"equal={equal!r}: equal moves go to the natural play, playouts or tricks"
+            )
         if not trick >= 0.0:
             raise ValueError(f"trick={trick!r}: 0 or more")
         if not blend >= 0.0:
@@ -269,6 +275,11 @@ class ExpertBot(Bot[View, Move]):
                 played = self._played_out(view, team, near, counted)
             high = max(played[m] for m in near)
             best = near = [m for m in near if played[m] >= high - 1e-9]
+        elif len(near) > 1 and self.equal == "tricks":
+            taken = self._tricks_taken(solver, team, near, counted, solved)
+            if taken:
+                high = max(taken.values())
+                best = near = [m for m in near if taken[m] >= high - 1e-9]
         if len(near) > 1:
             # Moves the solver finds equal against perfect play (or within the margin): the
             # one the rule-based player makes, the natural play, if it is one of them (it
@@ -277,6 +288,41 @@ class ExpertBot(Bot[View, Move]):
             if natural in near:
                 return natural
         return best[0]
+
+    def _tricks_taken(
+        self,
+        solver: Solver,
+        team: int,
+        moves: Sequence[Move],
+        worlds: Sequence[tuple[int, Deal, float]],
+        solved: dict[int, Solution],
+    ) -> dict[Move, float]:
+        """Each of ``moves`` and the weighted total of the tricks ``team`` ends with after it
+        in ``worlds`` when both teams play for the best result and then for the most tricks
+        (:meth:`Solver.tricks`), over the worlds solved so within ``max_nodes`` positions
+        (none: an empty dict). A world drawn again counts again but is solved once."""
+        budget = self.max_nodes
+        taken: dict[int, list[int]] = {}
+        totals = [0.0] * len(moves)
+        for number, deal, weight in worlds:
+            tricks = taken.get(number)
+            if tricks is None:
+                forecasts = solved[number].moves
+                tricks = []
+                for move in moves:
+                    try:
+                        if budget is not None and budget < 1:
+                            raise SolverBudgetError("no positions left")
+                        both = solver.tricks(deal, move, budget, forecasts[move].value)
+                    except SolverBudgetError:
+                        return dict(zip(moves, totals, strict=True)) if taken else {}
+                    if budget is not None:
+                        budget -= solver.nodes
+                    tricks.append(both[team])
+                taken[number] = tricks
+            for i, count in enumerate(tricks):
+                totals[i] += weight * count
+        return dict(zip(moves, totals, strict=True))
 
     def _played_out(
         self,

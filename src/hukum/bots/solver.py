@@ -970,6 +970,38 @@ class Solver:
         best = pick(values.values(), key=lambda f: f.value)
         return Solution(turn % 2, best, values, nodes)
 
+    def tricks(
+        self,
+        deal: Deal,
+        move: Move | None = None,
+        max_nodes: int | None = None,
+        value: int | None = None,
+    ) -> tuple[int, int]:
+        """The tricks each team ends with from ``deal``'s position (after ``move``, if given;
+        all hands known) when both teams play first for the best result (the order of
+        :attr:`Forecast.value`) and then for the most tricks: a few more null-window searches
+        than :meth:`value`. ``value``, the forecast value if already known, spares finding it
+        again; ``max_nodes`` as for :meth:`value`.
+
+        >>> from hukum.mindi import Deal, Rules
+        >>> deal = Deal.new(Rules(), dealer=0, seed=7)
+        >>> for _ in range(36):
+        ...     deal.push(deal.legal_moves()[0])
+        >>> deal.tricks_won
+        (8, 1)
+        >>> Solver(Rules()).tricks(deal)  # team 0 takes the four tricks left
+        (12, 1)
+        """
+        self._check(deal)
+        if value is not None and not 0 <= value <= 7:
+            raise ValueError(f"value={value!r}: a forecast value, 0 to 7")
+        with self._lock:
+            self._start(max_nodes)
+            final = self._final(deal, move, value)
+            self._finish()
+        won = final % 32 // 2  # team 0's value: 32 a ten (and the highest trick), 2 a trick
+        return won, self.rules.hand_size - won
+
     def at_least(
         self, deal: Deal, value: int, move: Move | None = None, max_nodes: int | None = None
     ) -> bool:
@@ -1031,6 +1063,43 @@ class Solver:
         st, have = self._state(deal)
         args = (self._table, self._frames, self._stats, self._thresholds, have)
         return int(_rank(st, self._cfg, *args, self._code(move)))
+
+    def _final(self, deal: Deal, move: Move | None, value: int | None) -> int:
+        """Team 0's final value in the search's own units (see ``_thresholds``) after
+        ``move`` (None: of the position) under optimal play, ``value`` its forecast value if
+        known: the forecast first, then the exact value within it by bisection; the lock is
+        held."""
+        if deal.phase != "play":  # the face-down card or the announcement: every choice
+            if move is not None:
+                deal.push(move)
+                try:
+                    return self._final(deal, None, None)
+                finally:
+                    deal.pop()
+            turn = deal.turn
+            assert turn is not None
+            pick = max if turn % 2 == 0 else min
+            return pick(self._final(deal, m, None) for m in deal.legal_moves())
+        st, have = self._state(deal)
+        code = self._code(move)
+        cfg, table, frames, stats, thresholds = (
+            self._cfg,
+            self._table,
+            self._frames,
+            self._stats,
+            self._thresholds,
+        )
+        if value is None:
+            value = int(_rank(st, cfg, table, frames, stats, thresholds, have, code))
+        low = int(thresholds[value - 1]) if value > 0 else 0  # reached
+        high = int(thresholds[value]) - 1 if value < 7 else low  # the most within the value
+        while low < high:
+            middle = (low + high + 1) // 2
+            if _probe(st, cfg, table, frames, stats, middle, have, code):
+                low = middle
+            else:
+                high = middle - 1
+        return low
 
     @staticmethod
     def _code(move: Move | None) -> int:
