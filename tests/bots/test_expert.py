@@ -69,16 +69,17 @@ def test_solves_from_ten_tricks_left_by_default() -> None:
         assert (bot.last_samples >= 2) == solved, (left, bot.last_samples)
 
 
-def test_moves_equal_under_perfect_play_go_to_the_natural_one() -> None:
-    """Once the tens are shared out 3–1 and both teams hold a trick, every card gives the same
-    result: the expert plays as the rule-based player would, not just the first legal card."""
+def test_moves_equal_under_perfect_play_can_go_to_the_natural_one() -> None:
+    """``equal="natural"``: once the tens are shared out 3–1 and both teams hold a trick,
+    every card gives the same result, and the expert plays as the rule-based player would,
+    not just the first legal card."""
     for seed, moves in ((6, 24), (31, 36), (38, 40)):
         deal, view = _after(seed, moves)
         assert sorted(len(tens) for tens in view.tens) == [1, 3]
         assert min(view.tricks_won) > 0
         natural = RulesBot().choose(view)
         assert natural != deal.legal_moves()[0]
-        bot = ExpertBot(seed=seed, samples=3)
+        bot = ExpertBot(seed=seed, samples=3, equal="natural")
         assert bot.choose(view) == natural
         assert bot.last_samples == 3
 
@@ -136,10 +137,10 @@ def test_equal_moves_can_go_to_the_best_play_out() -> None:
 
 
 def test_equal_moves_can_go_to_the_most_tricks() -> None:
-    """``equal="tricks"``: of the moves the solves find equal, the one after which the
-    mover's team ends with the most tricks when both teams play for the best result and then
-    for tricks (the natural move if it is one of those). With the true deal as the only
-    world, the move chosen is the one an independent solver's trick counts pick."""
+    """``equal="tricks"``, the default: of the moves the solves find equal, the one after
+    which the mover's team ends with the most tricks when both teams play for the best result
+    and then for tricks (the natural move if it is one of those). With the true deal as the
+    only world, the move chosen is the one an independent solver's trick counts pick."""
     differ = 0
     for seed, moves in ((6, 24), (31, 36), (38, 40), (9, 20), (12, 28), (14, 32)):
         deal, view = _after(seed, moves)
@@ -162,6 +163,7 @@ def test_equal_moves_can_go_to_the_most_tricks() -> None:
         assert chosen == (natural if natural in best else best[0]), seed
         differ += natural in equal and natural not in best
     assert differ > 0, "the natural move always takes the most tricks"
+    assert ExpertBot().equal == "tricks"  # the default (docs/strength.md)
 
 
 def test_a_blend_adds_the_play_outs_to_the_solved_results() -> None:
@@ -191,8 +193,8 @@ def test_a_natural_move_within_the_margin_is_played_over_a_better_mean() -> None
         assert deal.turn is not None
         view = deal.view(deal.turn)
         natural = RulesBot().choose(view)
-        exact = ExpertBot(seed=seed, samples=4).choose(view)
-        wide = ExpertBot(seed=seed, samples=4, natural_margin=10.0)
+        exact = ExpertBot(seed=seed, samples=4, equal="natural").choose(view)
+        wide = ExpertBot(seed=seed, samples=4, natural_margin=10.0, equal="natural")
         assert wide.choose(view) == natural and wide.last_samples == 4  # 10 points: any move
         differ += exact != natural
     assert differ > 0, "no position where the exact expert and the rules differ"

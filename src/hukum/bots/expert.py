@@ -7,16 +7,19 @@ that player would not have made; with ``inference="model"``, their probability u
 learnt model of :mod:`hukum.bots.policy`), solves each world exactly with all hands known
 (:mod:`hukum.bots.solver`) and plays the move with the best weighted mean result in match
 points (a small bonus for tens breaks ties); where moves are still equal, as they often are
-against perfect play, the one the rule-based player would make. Earlier in the deal, where
-an exact solve would not fit the time a move may take, it plays as the search player, and so
-it does when the solves of a move run out of their budget of positions searched
-(``max_nodes``) before two worlds are solved. The face-down card and the announced suit are
-the rule-based player's choice, as for search; with ``trump_worlds`` above 0 they are
-searched instead (:func:`hukum.bots.search.search_trump`: each suit played out by the
-rule-based player in that many deals that agree with the chooser's hand), and with
-``early="ismcts"`` the tricks before the solves are played by the information-set tree
-search (:mod:`hukum.bots.ismcts`) instead of the search player. Neither is the default:
-neither played better in the arena (docs/strength.md).
+against perfect play, the one after which its team ends with the most tricks in the solved
+worlds when both teams play for the best result and then for tricks (tricks decide a 2–2
+tie of tens, and duplicate deals otherwise level), and of those the one the rule-based player
+would make. Earlier in the deal, where an exact solve would not fit the time a move may
+take, it plays as the search player, and so it does when the solves of a move run out of
+their budget of positions searched (``max_nodes``) before two worlds are solved. The
+face-down card and the announced suit are the rule-based player's choice, as for search;
+with ``trump_worlds`` above 0 they are searched instead
+(:func:`hukum.bots.search.search_trump`: each suit played out by the rule-based player in
+that many deals that agree with the chooser's hand), and with ``early="ismcts"`` the tricks
+before the solves are played by the information-set tree search (:mod:`hukum.bots.ismcts`)
+instead of the search player. Neither is the default: neither played better in the arena
+(docs/strength.md).
 
 >>> from hukum.mindi import Deal, Rules
 >>> deal = Deal.new(Rules(), dealer=0, seed=2)
@@ -82,7 +85,7 @@ class ExpertBot(Bot[View, Move]):
         power: float = 1.0,
         draws: int = 1,
         early_follow: str = "searched",
-        equal: str = "natural",
+        equal: str = "tricks",
         trick: float = 0.01,
         blend: float = 0.0,
         **search: object,
@@ -98,15 +101,16 @@ class ExpertBot(Bot[View, Move]):
         ``early_follow="rules"`` that player only leads, and the cards played to a trick
         already led in those tricks are the rule-based player's (``searched``: the early
         player's, the default). A move within ``natural_margin`` match points (a mean over
-        the worlds) of the best is as good as the best: of those, the rule-based player's
-        move is played if it is one. With ``equal="playouts"`` the moves so found equal are
+        the worlds) of the best is as good as the best. Of the moves so found equal, with
+        ``equal="tricks"`` (the default) the one after which the mover's team ends with the
+        most tricks in the solved worlds is played, both teams playing for the best result
+        and then for tricks (:meth:`Solver.tricks`, within another ``max_nodes`` positions;
+        the rule-based player's move among equals, and the rule-based player's move if no
+        world is so solved in time); with ``equal="natural"`` the rule-based player's move
+        if it is one. With ``equal="playouts"`` the moves so found equal are
         played out instead in the solved worlds by the rule-based player for every seat,
         scored as the search player scores them plus ``trick`` a trick more than the other
-        team's, and the best of those is played (the natural one among equals); with
-        ``equal="tricks"`` the one after which the mover's team ends with the most tricks in
-        the solved worlds, both teams playing for the best result and then for tricks
-        (:meth:`Solver.tricks`, within another ``max_nodes`` positions; the natural one among
-        equals, and the natural play if none of the worlds is so solved in time). With
+        team's, and the best of those is played (the natural one among equals). With
         ``blend`` above 0 every move is so played out, and ``blend`` times its play-out
         value is added to its solved result before the best is taken: a credit for the
         chances a move leaves to players who err, which the solves (perfect play for all
