@@ -37,7 +37,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from hukum.bots.base import Bot, check_turn
@@ -306,27 +306,24 @@ class ExpertBot(Bot[View, Move]):
         (:meth:`Solver.tricks`), over the worlds solved so within ``max_nodes`` positions
         (none: an empty dict). A world drawn again counts again but is solved once."""
         budget = self.max_nodes
-        taken: dict[int, list[int]] = {}
-        totals = [0.0] * len(moves)
-        for number, deal, weight in worlds:
-            tricks = taken.get(number)
-            if tricks is None:
-                forecasts = solved[number].moves
-                tricks = []
-                for move in moves:
-                    try:
-                        if budget is not None and budget < 1:
-                            raise SolverBudgetError("no positions left")
-                        both = solver.tricks(deal, move, budget, forecasts[move].value)
-                    except SolverBudgetError:
-                        return dict(zip(moves, totals, strict=True)) if taken else {}
-                    if budget is not None:
-                        budget -= solver.nodes
-                    tricks.append(both[team])
-                taken[number] = tricks
-            for i, count in enumerate(tricks):
-                totals[i] += weight * count
-        return dict(zip(moves, totals, strict=True))
+
+        def tricks(number: int, deal: Deal) -> list[float] | None:
+            nonlocal budget
+            forecasts = solved[number].moves
+            counts = []
+            for move in moves:
+                if budget is not None and budget < 1:
+                    return None
+                try:
+                    both = solver.tricks(deal, move, budget, forecasts[move].value)
+                except SolverBudgetError:
+                    return None
+                if budget is not None:
+                    budget -= solver.nodes
+                counts.append(float(both[team]))
+            return counts
+
+        return _weighted_totals(moves, worlds, tricks)
 
     def _played_out(
         self,
@@ -338,15 +335,33 @@ class ExpertBot(Bot[View, Move]):
         """Each of ``moves`` and its weighted total play-out value for ``team`` in ``worlds``
         (numbered as by :meth:`_worlds`: a world drawn again is played out once)."""
         voids = shown_voids(view)
-        values: dict[int, list[float]] = {}
-        totals = [0.0] * len(moves)
-        for number, deal, weight in worlds:
-            results = values.get(number)
+
+        def played(number: int, deal: Deal) -> list[float]:
+            return [
+                play_move_out(deal, move, team, voids, self.judge, self.trick)[0] for move in moves
+            ]
+
+        return _weighted_totals(moves, worlds, played)
+
+
+def _weighted_totals(
+    moves: Sequence[Move],
+    worlds: Sequence[tuple[int, Deal, float]],
+    values: Callable[[int, Deal], list[float] | None],
+) -> dict[Move, float]:
+    """Each of ``moves`` and the weighted total of its value over ``worlds`` (numbered as by
+    :meth:`ExpertBot._worlds`). ``values(number, world)`` gives the moves' values in a world,
+    once a number: a world drawn again counts again. ``None`` stops there: the totals of the
+    worlds before it, or an empty dict if there were none."""
+    found: dict[int, list[float]] = {}
+    totals = [0.0] * len(moves)
+    for number, deal, weight in worlds:
+        results = found.get(number)
+        if results is None:
+            results = values(number, deal)
             if results is None:
-                results = values[number] = [
-                    play_move_out(deal, move, team, voids, self.judge, self.trick)[0]
-                    for move in moves
-                ]
-            for i, value in enumerate(results):
-                totals[i] += weight * value
-        return dict(zip(moves, totals, strict=True))
+                return dict(zip(moves, totals, strict=True)) if found else {}
+            found[number] = results
+        for i, value in enumerate(results):
+            totals[i] += weight * value
+    return dict(zip(moves, totals, strict=True))
