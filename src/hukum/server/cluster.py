@@ -77,6 +77,15 @@ end
 return 0
 """
 
+# A dead process leaves the list only if it is still dead and owns nothing: one that came
+# back to life meanwhile (its key set again) must stay listed, or nobody would ever check it.
+_FORGET = """
+if redis.call('EXISTS', ARGV[1] .. 'alive:' .. ARGV[2]) == 1 then return 0 end
+if redis.call('SCARD', ARGV[1] .. 'owned:' .. ARGV[2]) > 0 then return 0 end
+redis.call('SREM', KEYS[1], ARGV[2])
+return 1
+"""
+
 
 def _unavailable(code: str) -> ProtocolError:
     return ProtocolError(
@@ -125,6 +134,7 @@ class Cluster:
         self._claim = self.redis.register_script(_CLAIM)
         self._disown = self.redis.register_script(_DISOWN)
         self._renew = self.redis.register_script(_RENEW)
+        self._forget = self.redis.register_script(_FORGET)
 
     def channel(self, process: str) -> str:
         return f"{self.prefix}p:{process}"
@@ -207,10 +217,14 @@ class Cluster:
         finally:
             self._burying.pop(process, None)
 
-    async def forget(self, process: str) -> None:
-        """Drop a dead process from the list once none of its tables is left."""
-        if not await self.redis.scard(f"{self.prefix}owned:{process}"):
-            await self.redis.srem(f"{self.prefix}processes", process)
+    async def forget(self, process: str) -> bool:
+        """Drop a dead process from the list once none of its tables is left, in one step
+        with the checks (a process that woke up and said it is alive again stays listed);
+        whether it was dropped."""
+        dropped: int = await self._forget(
+            keys=[f"{self.prefix}processes"], args=[self.prefix, process]
+        )
+        return bool(dropped)
 
     # ------------------------------------------------------------ ownership
 
