@@ -124,12 +124,15 @@ class Cluster:
     def keys(self) -> dict[str, Any]:
         """What Redis holds (to say what went wrong)."""
         client = redis.Redis.from_url(self.redis_url, decode_responses=True)
+        held: dict[str, Any] = {}
         try:
-            return {
-                key: client.smembers(key) if client.type(key) == "set" else client.get(key)
-                for key in sorted(client.scan_iter("hukum:*"))
-                if client.type(key) in ("set", "string")
-            }
+            for key in sorted(client.scan_iter("hukum:*")):
+                kind = client.type(key)
+                if kind == "set":
+                    held[key] = client.smembers(key)
+                elif kind == "string":
+                    held[key] = client.get(key)
+            return held
         finally:
             client.close()
 
