@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hukum.bots import Bot
+from hukum.bots.expert import ExpertBot
 from hukum.bots.ismcts import IsmctsBot
 from hukum.bots.rules import RulesBot
 from hukum.bots.search import (
@@ -178,6 +179,54 @@ def test_search_takes_the_10_it_can_win(bot: Bot[View, Move]) -> None:
     for card in ("10S", "4S", "2S"):
         deal.push(deal.legal_moves()[[str(m) for m in deal.legal_moves()].index(card)])
     assert str(bot.choose(deal.view(0))) == "AS"
+
+
+def test_a_trick_weight_takes_the_trick_where_the_result_is_settled() -> None:
+    """With 3 tricks left and all four tens taken, the result no longer turns on the move:
+    every play-out scores the same, and the search player plays the first legal card. With
+    ``trick`` it plays the card that takes another trick (here in the true deal too, played
+    out by the rule-based player), and so does the expert's early search with
+    ``early_trick``."""
+    rules_bot = RulesBot()
+    deal = Deal.new(Rules(), dealer=0, seed=0)
+
+    def rules_move() -> Move:
+        assert deal.turn is not None
+        return rules_bot.choose(deal.view(deal.turn))
+
+    for _ in range(43):
+        deal.push(rules_move())
+    assert len(deal.tricks) == 10 and min(deal.tricks_won) > 0
+    assert sum(1 for team in deal.captured for card in team if card.rank == 10) == 4
+    assert deal.turn is not None
+    view = deal.view(deal.turn)
+    legal = list(deal.legal_moves())
+    assert [str(m) for m in legal] == ["6S", "KS"]
+
+    def tricks_after(move: Move) -> int:
+        team = view.seat % 2
+        made = 1
+        deal.push(move)
+        while not deal.is_over():
+            deal.push(rules_move())
+            made += 1
+        outcome = deal.outcome()
+        assert outcome is not None
+        for _ in range(made):
+            deal.pop()
+        return outcome.tricks[team]
+
+    plain = SearchBot(seed=0, worlds=40, steps=None).choose(view)
+    assert plain == legal[0]
+    weighted = SearchBot(seed=0, worlds=40, steps=None, trick=1.0).choose(view)
+    assert str(weighted) == "KS"
+    assert tricks_after(weighted) == tricks_after(plain) + 1
+    early = ExpertBot(seed=0, solve_tricks=2, early_trick=1.0, worlds=40, steps=None)
+    assert early.choose(view) == weighted and early.last_samples == 0
+    with pytest.raises(ValueError, match="trick"):
+        SearchBot(trick=-0.5)
+    with pytest.raises(ValueError, match="early_trick"):
+        ExpertBot(early="ismcts", early_trick=0.1)
 
 
 def test_the_true_world_of_rule_based_players_keeps_full_weight() -> None:

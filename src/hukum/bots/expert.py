@@ -88,6 +88,7 @@ class ExpertBot(Bot[View, Move]):
         equal: str = "tricks",
         trick: float = 0.01,
         blend: float = 0.0,
+        early_trick: float = 0.0,
         **search: object,
     ) -> None:
         """An expert: ``samples`` worlds a move once at most ``solve_tricks`` tricks are left
@@ -114,7 +115,9 @@ class ExpertBot(Bot[View, Move]):
         ``blend`` above 0 every move is so played out, and ``blend`` times its play-out
         value is added to its solved result before the best is taken: a credit for the
         chances a move leaves to players who err, which the solves (perfect play for all
-        four seats) do not give.
+        four seats) do not give. ``early_trick`` is the search player's ``trick``: in the
+        tricks before the solves, its play-outs count that much for each trick more than
+        the other team's (0, the default).
 
         ``inference`` says how a world's likelihood is judged: ``rules`` (the factor
         ``infer`` for each play the rule-based player would not have made) or ``model``
@@ -159,6 +162,10 @@ class ExpertBot(Bot[View, Move]):
         self.equal = equal
         self.blend = blend
         self.trick = trick
+        if early_trick and early != "search":
+            raise ValueError(f"early_trick={early_trick!r} is for the search player, not {early}")
+        if early == "search":
+            search["trick"] = early_trick
         early_bot = SearchBot if early == "search" else IsmctsBot
         self.search: Bot[View, Move] = early_bot(seed=seed, **search)  # type: ignore[arg-type]
         self.judge = RulesBot()

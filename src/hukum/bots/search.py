@@ -371,16 +371,22 @@ class SearchBot(Bot[View, Move]):
         min_worlds: int = 4,
         infer: float = 1.0,
         steps: int | None = 13000,
+        trick: float = 0.0,
     ) -> None:
         """A search bot. It stops sampling worlds at the first of its budgets: ``steps``
         moves simulated in play-outs (summed over worlds and candidate moves), ``worlds``
         worlds, or ``time_budget`` seconds (wall-clock, so weaker on a busy machine), but
         never before ``min_worlds`` worlds. ``infer`` weighs down a world for each past play
         of another seat that the rule-based player would not have made there (1.0, the
-        default: every world counts the same)."""
+        default: every world counts the same). A play-out's value is :func:`playout_value`'s,
+        with ``trick`` for each trick more than the other team's (0, the default: tricks
+        count only through the results they decide)."""
         if not 0.0 < infer <= 1.0:
             raise ValueError(f"infer={infer!r} must be above 0 and at most 1")
         self.infer = infer
+        if not trick >= 0.0:  # NaN too
+            raise ValueError(f"trick={trick!r}: 0 or more")
+        self.trick = trick
         if time_budget is None and worlds is None and steps is None:
             raise ValueError("give the search bot a budget: steps, worlds or time_budget")
         self.rng = random.Random(seed)
@@ -409,7 +415,7 @@ class SearchBot(Bot[View, Move]):
             world = sample_world(view, self.rng)
             deal, weight = replay(view, world, likelihood)
             for i, move in enumerate(moves):
-                value, pushed = play_move_out(deal, move, team, root_voids, policy)
+                value, pushed = play_move_out(deal, move, team, root_voids, policy, self.trick)
                 totals[i] += weight * value
                 steps += pushed
             count += 1
