@@ -16,7 +16,15 @@ import pytest
 from rich.console import Console
 
 from hukum import records
-from hukum.arena import code_digest, format_report, package_digest, run_arena, wilson
+from hukum.arena import (
+    code_digest,
+    compare,
+    format_report,
+    package_digest,
+    read_results,
+    run_arena,
+    wilson,
+)
 from hukum.bots import BotError, RandomBot
 from hukum.cli import main
 from hukum.games import GAMES
@@ -227,6 +235,62 @@ def test_a_results_file_of_another_run_or_corrupt_is_refused_unchanged(tmp_path:
     assert main(["arena", "rules", "random", "--deals", "1", "--results", str(file)]) == 2
     with pytest.raises(ValueError, match="bots given by name"):
         run_arena(lambda seed: RandomBot(seed), "random", 1, Rules(), seed=4, results=file)
+
+
+def test_runs_on_the_same_deals_are_compared_deal_by_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base, same, other = (tmp_path / f"{name}.jsonl" for name in ("base", "same", "other"))
+    played = run_arena("rules", "random", 6, Rules(), seed=4, results=base)
+    run_arena("rules", "random", 6, Rules(), seed=4, results=same)
+    run_arena("random", "rules", 4, Rules(), seed=4, first_deal=2, results=other)
+    read = read_results(base)
+    assert [r.plays for r in read.results] == [r.plays for r in played.results]
+    assert (read.bot_a, read.bot_b, read.seed, read.rules) == ("rules", "random", 4, Rules())
+    # The same bots play the same deals alike: no difference, and an interval of nothing.
+    alike = compare(read, read_results(same))
+    assert (alike.deals, alike.differ, alike.difference, alike.interval) == (6, 0, 0.0, (0, 0))
+    # Deals 2-5 are in both; the difference is the mean of the per-deal differences.
+    mine = [duplicate_score(r.plays) for r in played.results[2:]]
+    theirs = [duplicate_score(r.plays) for r in read_results(other).results]
+    steps = [b - a for a, b in zip(mine, theirs, strict=True)]
+    c = compare(read, read_results(other))
+    assert (c.deals, c.base, c.other) == (4, sum(mine) / 4, sum(theirs) / 4)
+    assert c.differ == sum(1 for x in steps if x) > 0
+    assert c.difference == pytest.approx(sum(steps) / 4)
+    mean = sum(steps) / 4
+    half = 1.959964 * (sum((x - mean) ** 2 for x in steps) / 3) ** 0.5 / 2
+    assert c.interval == pytest.approx((mean - half, mean + half))
+    assert main(["compare", str(base), str(same), str(other)]) == 0
+    out = "".join(capsys.readouterr().out.split())
+    assert "rulesvsrandom" in out and "randomvsrules" in out and "dealsinboth" in out
+    assert f"{c.difference:+.1%}" in out
+
+
+def test_runs_on_other_deals_or_not_results_are_refused_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base, seed5, hidden, later = (tmp_path / f"{n}.jsonl" for n in ("b", "s", "h", "l"))
+    run_arena("rules", "random", 2, Rules(), seed=4, results=base)
+    run_arena("rules", "random", 2, Rules(), seed=5, results=seed5)
+    run_arena("rules", "random", 2, Rules.preset("hidden"), seed=4, results=hidden)
+    run_arena("rules", "random", 2, Rules(), seed=4, first_deal=2, results=later)
+    first = read_results(base)
+    with pytest.raises(ValueError, match=r"not of the same deals: seed \(4 and 5\) differ"):
+        compare(first, read_results(seed5))
+    with pytest.raises(ValueError, match="not of the same deals: rules differ"):
+        compare(first, read_results(hidden))
+    with pytest.raises(ValueError, match="no deal in common"):
+        compare(first, read_results(later))
+    junk = tmp_path / "junk.jsonl"
+    for text in ("hello\n", '{"format": "hukum-arena-results", "game": "chess"}\n', ""):
+        junk.write_text(text)
+        with pytest.raises(ValueError, match=r"not an arena (results file|run)"):
+            read_results(junk)
+    with pytest.raises(ValueError, match="not an arena results file"):
+        read_results(tmp_path / "missing.jsonl")
+    assert main(["compare", str(base), str(seed5)]) == 2
+    assert "seed (4 and 5) differ" in capsys.readouterr().err
 
 
 def test_a_half_written_last_line_is_dropped_and_its_deal_played_again(tmp_path: Path) -> None:

@@ -46,7 +46,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import nullcontext
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from functools import cache, partial
 from pathlib import Path
 from typing import IO, Any
@@ -66,14 +66,18 @@ from hukum.play import play_deal
 
 __all__ = [
     "ArenaReport",
+    "Comparison",
     "DuplicateResult",
     "Entrant",
     "ResultsFile",
     "check_run",
     "code_digest",
+    "compare",
+    "format_comparison",
     "format_report",
     "package_digest",
     "play_duplicate",
+    "read_results",
     "run_arena",
     "wilson",
 ]
@@ -129,6 +133,19 @@ class ArenaReport:
     """Deals read from the results file, not played in this run."""
     other_code: int = 0
     """Of those, the deals whose line names other code than this run's (:func:`code_digest`)."""
+    options_a: dict[str, Any] = field(default_factory=dict)
+    """Bot A's options (``--a``)."""
+    options_b: dict[str, Any] = field(default_factory=dict)
+    """Bot B's options (``--b``)."""
+
+    def matchup(self) -> str:
+        """``A vs B``, each bot with its options: ``expert (draws=3) vs search``."""
+
+        def named(bot: str, options: dict[str, Any]) -> str:
+            given = ", ".join(f"{k}={v}" for k, v in options.items())
+            return f"{bot} ({given})" if given else bot
+
+        return f"{named(self.bot_a, self.options_a)} vs {named(self.bot_b, self.options_b)}"
 
     @property
     def plays(self) -> list[Any]:
@@ -558,6 +575,104 @@ def run_arena(
         results_file=None if results is None else str(results),
         resumed=len(kept),
         other_code=other_code,
+        options_a=dict(options_a or {}),
+        options_b=dict(options_b or {}),
+    )
+
+
+def read_results(path: str | os.PathLike[str]) -> ArenaReport:
+    """The report of a results file as it stands, its run named by its first line, without
+    playing; ValueError if it is not an arena results file (or names an unknown game)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            first = f.readline()
+        head = json.loads(first)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"{path}: not an arena results file ({e})") from None
+    if not isinstance(head, dict) or head.get("format") != RESULTS_FORMAT:
+        raise ValueError(f"{path}: not an arena results file")
+    run = {k: v for k, v in head.items() if k not in ("format", "version")}
+    try:
+        spec = game_named(str(run["game"]))
+        rules = spec.rules_from_dict(run["rules"])
+        names = (str(run["bot_a"]), str(run["bot_b"]), int(run["seed"]))
+    except (KeyError, TypeError, ValueError) as e:
+        raise ValueError(f"{path}: line 1: not an arena run ({e})") from None
+    store = ResultsFile(path, run, spec.name)
+    results = store.read()
+    return ArenaReport(
+        spec.name,
+        names[0],
+        names[1],
+        rules,
+        names[2],
+        tuple(results[n] for n in sorted(results)),
+        results_file=str(path),
+        resumed=len(results),
+        other_code=len(store.other_code),
+        options_a=dict(run.get("options_a") or {}),
+        options_b=dict(run.get("options_b") or {}),
+    )
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two arena runs on the same deals, compared deal by deal: bot A's duplicate score in
+    each (1 won, ½ tied, 0 lost) over the deals both played. Two versions of one bot against
+    the same opponent often play many deals alike, so the difference of the paired scores
+    is known much more closely than the two win rates' own intervals say."""
+
+    deals: int
+    """Deals in both runs."""
+    base: float
+    """The first run's win rate over those deals."""
+    other: float
+    """The second run's win rate over those deals."""
+    differ: int
+    """Deals whose duplicate score is not the same in the two runs."""
+    spread: float
+    """The standard deviation of the per-deal differences (other − base)."""
+
+    @property
+    def difference(self) -> float:
+        """The second run's win rate less the first's."""
+        return self.other - self.base
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of :attr:`difference` (normal, from the per-deal differences)."""
+        half = 1.959964 * self.spread / math.sqrt(self.deals) if self.deals > 1 else 1.0
+        return self.difference - half, self.difference + half
+
+
+def compare(base: ArenaReport, other: ArenaReport) -> Comparison:
+    """``other`` against ``base`` over the deals both played (see :class:`Comparison`);
+    ValueError if they are not of the same deals (game, rules and seed) or share none."""
+    differ = [
+        f"{name} ({a} and {b})"
+        for name, a, b in (("game", base.game, other.game), ("seed", base.seed, other.seed))
+        if a != b
+    ]
+    if not differ and base.rules != other.rules:
+        differ.append("rules")
+    if differ:
+        raise ValueError(f"the runs are not of the same deals: {', '.join(differ)} differ")
+    spec = game_named(base.game)
+    mine = {r.deal: spec.duplicate_score(r.plays) for r in base.results}
+    theirs = {r.deal: spec.duplicate_score(r.plays) for r in other.results}
+    common = sorted(mine.keys() & theirs.keys())
+    if not common:
+        raise ValueError("the runs have no deal in common")
+    n = len(common)
+    steps = [theirs[d] - mine[d] for d in common]
+    mean = sum(steps) / n
+    spread = math.sqrt(sum((x - mean) ** 2 for x in steps) / (n - 1)) if n > 1 else 0.0
+    return Comparison(
+        deals=n,
+        base=sum(mine[d] for d in common) / n,
+        other=sum(theirs[d] for d in common) / n,
+        differ=sum(1 for x in steps if x),
+        spread=spread,
     )
 
 
@@ -597,4 +712,32 @@ def format_report(report: ArenaReport) -> Table:
                 "engine or bots changed since, or a file from before versions were noted)"
             )
         table.caption += f"; results in {report.results_file}{read}"
+    return table
+
+
+def format_comparison(base: ArenaReport, others: Sequence[ArenaReport]) -> Table:
+    """Each of ``others`` against ``base``, deal by deal (:func:`compare`), as a Rich table."""
+    spec = game_named(base.game)
+    title = f"against {base.results_file or 'the first run'}: {base.matchup()}"
+    table = Table(title=f"{spec.title} arena runs compared deal by deal {title}")
+    for label in ("run", "A vs B", "deals in both", "first run", "this run"):
+        table.add_column(label, justify="left" if label in ("run", "A vs B") else "right")
+    table.add_column("difference [95%]", justify="right")
+    table.add_column("deals scored otherwise", justify="right")
+    for other in others:
+        c = compare(base, other)
+        lo, hi = c.interval
+        table.add_row(
+            other.results_file or "",
+            other.matchup(),
+            str(c.deals),
+            f"{c.base:.1%}",
+            f"{c.other:.1%}",
+            f"{c.difference:+.1%} [{lo:+.1%}, {hi:+.1%}]",
+            str(c.differ),
+        )
+    table.caption = (
+        "bot A's duplicate win rate (ties ½) over the deals both runs played; the difference's "
+        "interval is paired: a deal scored alike in both runs adds nothing to it"
+    )
     return table

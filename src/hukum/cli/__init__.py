@@ -12,6 +12,7 @@ command is a module of this package that adds itself to the parser (``add``).
     hukum arena BOT_A BOT_B [--game G] [--deals N] [--preset NAME] [--rule KEY=VALUE ...]
                 [--workers N] [--first-deal N] [--a|--b KEY=VALUE ...] [--records DIR]
                 [--results FILE]
+    hukum compare FILE OTHER [OTHER ...]
     hukum verify --seed S --commitment C --dealer D [--preset NAME]
     hukum bench [--preset NAME | --all-presets] [--deals N] [--seconds S]
     hukum bench --solver [--tricks N] [--deals N] [--trump known|cut|both] [--max-nodes N]

@@ -7,7 +7,7 @@ import os
 
 from rich.console import Console
 
-from hukum.arena import format_report, run_arena
+from hukum.arena import format_comparison, format_report, read_results, run_arena
 from hukum.bots.base import BotError
 from hukum.cli.args import Commands, UsageError, parse_options
 from hukum.game import GameError
@@ -41,8 +41,19 @@ def _run(args: argparse.Namespace, out: Console) -> int:
     return 0
 
 
+def _compare(args: argparse.Namespace, out: Console) -> int:
+    try:
+        base = read_results(args.base)
+        others = [read_results(path) for path in args.other]
+        table = format_comparison(base, others)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    out.print(table)
+    return 0
+
+
 def add(commands: Commands) -> None:
-    """Add ``arena`` to the command's subparsers."""
+    """Add ``arena`` and ``compare`` to the command's subparsers."""
     parser = commands.add_parser(
         "arena",
         help="bot against bot in duplicate deals of either game, with win rate and decision times",
@@ -92,3 +103,14 @@ def add(commands: Commands) -> None:
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.set_defaults(run=_run)
+    compare = commands.add_parser(
+        "compare",
+        help="compare arena runs on the same deals, deal by deal (their results files)",
+        description="Compare arena runs' results files (--results) on the deals they share: "
+        "bot A's win rate in each and the difference, with a paired 95%% interval. Runs of "
+        "two versions of a bot against the same opponent often score most deals alike, "
+        "which that interval counts and the win rates' own intervals do not.",
+    )
+    compare.add_argument("base", metavar="FILE", help="the results file to compare against")
+    compare.add_argument("other", metavar="OTHER", nargs="+", help="results files to compare")
+    compare.set_defaults(run=_compare)
