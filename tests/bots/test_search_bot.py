@@ -229,6 +229,28 @@ def test_a_trick_weight_takes_the_trick_where_the_result_is_settled() -> None:
         ExpertBot(early="ismcts", early_trick=0.1)
 
 
+def test_natural_z_keeps_the_rule_based_move_unless_the_best_beats_it_clearly() -> None:
+    """With ``natural_z`` the search player's best move replaces the rule-based player's
+    only if it wins by more than that many standard errors over the same worlds: at the
+    first lead of seed 0 the search's 6D beats the rules' AH by less than one, at seed 1
+    its KS beats AC by more than one (but not by a thousand)."""
+
+    def first_lead(seed: int, **options: object) -> str:
+        view = Deal.new(Rules(), dealer=0, seed=seed).view(1)
+        return str(SearchBot(seed=0, worlds=40, steps=None, **options).choose(view))  # type: ignore[arg-type]
+
+    assert str(RulesBot().choose(Deal.new(Rules(), dealer=0, seed=0).view(1))) == "AH"
+    assert first_lead(0) == "6D" and first_lead(0, natural_z=1.0) == "AH"
+    assert str(RulesBot().choose(Deal.new(Rules(), dealer=0, seed=1).view(1))) == "AC"
+    assert first_lead(1) == first_lead(1, natural_z=1.0) == "KS"
+    assert first_lead(1, natural_z=1000.0) == "AC"
+    view = Deal.new(Rules(), dealer=0, seed=1).view(1)
+    early = ExpertBot(seed=0, natural_z=1000.0, worlds=40, steps=None)
+    assert str(early.choose(view)) == "AC"
+    with pytest.raises(ValueError, match="natural_z=-1"):
+        SearchBot(natural_z=-1)
+
+
 def test_the_true_world_of_rule_based_players_keeps_full_weight() -> None:
     bot = RulesBot()
     rules = Rules.preset("hidden")

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -372,6 +373,7 @@ class SearchBot(Bot[View, Move]):
         infer: float = 1.0,
         steps: int | None = 13000,
         trick: float = 0.0,
+        natural_z: float | None = None,
     ) -> None:
         """A search bot. It stops sampling worlds at the first of its budgets: ``steps``
         moves simulated in play-outs (summed over worlds and candidate moves), ``worlds``
@@ -380,13 +382,19 @@ class SearchBot(Bot[View, Move]):
         of another seat that the rule-based player would not have made there (1.0, the
         default: every world counts the same). A play-out's value is :func:`playout_value`'s,
         with ``trick`` for each trick more than the other team's (0, the default: tricks
-        count only through the results they decide)."""
+        count only through the results they decide). With ``natural_z``, the best move
+        replaces the rule-based player's only if its mean beats that move's by more than
+        ``natural_z`` standard errors of their difference, world by world (None, the
+        default: the best mean is played)."""
         if not 0.0 < infer <= 1.0:
             raise ValueError(f"infer={infer!r} must be above 0 and at most 1")
         self.infer = infer
         if not trick >= 0.0:  # NaN too
             raise ValueError(f"trick={trick!r}: 0 or more")
         self.trick = trick
+        if natural_z is not None and not natural_z >= 0.0:
+            raise ValueError(f"natural_z={natural_z!r}: 0 or more, or None")
+        self.natural_z = natural_z
         if time_budget is None and worlds is None and steps is None:
             raise ValueError("give the search bot a budget: steps, worlds or time_budget")
         self.rng = random.Random(seed)
@@ -406,6 +414,7 @@ class SearchBot(Bot[View, Move]):
         start = time.perf_counter()
         team = view.seat & 1
         totals = [0.0] * len(moves)
+        values: list[list[float]] = [[] for _ in moves]
         count = 0
         policy = self.policy
         root_voids = shown_voids(view)
@@ -417,6 +426,7 @@ class SearchBot(Bot[View, Move]):
             for i, move in enumerate(moves):
                 value, pushed = play_move_out(deal, move, team, root_voids, policy, self.trick)
                 totals[i] += weight * value
+                values[i].append(weight * value)
                 steps += pushed
             count += 1
             if self.worlds is not None and count >= self.worlds:
@@ -432,4 +442,20 @@ class SearchBot(Bot[View, Move]):
         self.last_worlds = count
         self.last_steps = steps
         best = max(range(len(moves)), key=lambda i: totals[i])
+        if self.natural_z is not None:
+            natural = moves.index(policy.choose(view))
+            if best != natural and not _beats(values[best], values[natural], self.natural_z):
+                return moves[natural]
         return moves[best]
+
+
+def _beats(mine: Sequence[float], theirs: Sequence[float], z: float) -> bool:
+    """Whether the mean of ``mine`` beats that of ``theirs`` (the same worlds, in order) by
+    more than ``z`` standard errors of the mean difference."""
+    steps = [a - b for a, b in zip(mine, theirs, strict=True)]
+    n = len(steps)
+    mean = sum(steps) / n
+    if n < 2:
+        return mean > 0.0
+    spread = math.sqrt(sum((x - mean) ** 2 for x in steps) / (n - 1))
+    return mean > z * spread / math.sqrt(n)
