@@ -23,7 +23,10 @@ split in parts gives the report of the whole from the file. A file of another ru
 refused, and a last line left half written by a killed run is dropped (that deal is
 played again). Each deal's line notes the code that played it (:func:`code_digest`), and
 the report says how many deals read back were played by other code than the run's. While
-a run uses the file no other run may (a second is refused).
+a run uses the file no other run may (a second is refused). Two runs of the same deals
+are compared deal by deal from their results files with :func:`compare` (``hukum
+compare``): a paired difference, far narrower than the two win rates' intervals where the
+runs score most deals alike.
 
 >>> from hukum.mindi import Rules
 >>> report = run_arena("rules", "random", deals=2, rules=Rules(), seed=1, workers=1)
