@@ -45,6 +45,7 @@ import hashlib
 import json
 import math
 import os
+import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -258,6 +259,17 @@ def code_digest() -> str:
     return package_digest(Path(__file__).resolve().parent)
 
 
+def _head(path: str | os.PathLike[str], line: str) -> dict[str, Any]:
+    """A results file's first line, naming its run; ValueError if it is not one."""
+    try:
+        head = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path}: line 1: not an arena results file ({e})") from None
+    if not isinstance(head, dict) or head.get("format") != RESULTS_FORMAT:
+        raise ValueError(f"{path}: line 1: not an arena results file")
+    return head
+
+
 class ResultsFile:
     """An arena run's results file: a first line naming the run, then one line per deal
     (see the module documentation). Reading checks that the file is of this run."""
@@ -277,7 +289,6 @@ class ResultsFile:
         unchanged, if it is another run's or a whole line of it is not a result."""
         if not self.path.exists():
             return {}
-        where = f"{self.path}: line 1"
         try:
             text = self.path.read_text(encoding="utf-8")
         except UnicodeDecodeError as e:
@@ -285,12 +296,7 @@ class ResultsFile:
         whole = text.split("\n")[:-1]  # after the last newline: a line left half written
         if not whole:
             return {}
-        try:
-            head = json.loads(whole[0])
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{where}: not an arena results file ({e})") from None
-        if not isinstance(head, dict) or head.get("format") != RESULTS_FORMAT:
-            raise ValueError(f"{where}: not an arena results file")
+        head = _head(self.path, whole[0])
         if head != self.run:
             keys = self.run.keys() | head.keys()
             differ = sorted(k for k in keys if head.get(k) != self.run.get(k))
@@ -589,11 +595,9 @@ def read_results(path: str | os.PathLike[str]) -> ArenaReport:
     try:
         with open(path, encoding="utf-8") as f:
             first = f.readline()
-        head = json.loads(first)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+    except (OSError, UnicodeDecodeError) as e:
         raise ValueError(f"{path}: not an arena results file ({e})") from None
-    if not isinstance(head, dict) or head.get("format") != RESULTS_FORMAT:
-        raise ValueError(f"{path}: not an arena results file")
+    head = _head(path, first)
     run = {k: v for k, v in head.items() if k not in ("format", "version")}
     try:
         spec = game_named(str(run["game"]))
@@ -668,8 +672,7 @@ def compare(base: ArenaReport, other: ArenaReport) -> Comparison:
         raise ValueError("the runs have no deal in common")
     n = len(common)
     steps = [theirs[d] - mine[d] for d in common]
-    mean = sum(steps) / n
-    spread = math.sqrt(sum((x - mean) ** 2 for x in steps) / (n - 1)) if n > 1 else 0.0
+    spread = statistics.stdev(steps) if n > 1 else 0.0
     return Comparison(
         deals=n,
         base=sum(mine[d] for d in common) / n,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -414,7 +415,10 @@ class SearchBot(Bot[View, Move]):
         start = time.perf_counter()
         team = view.seat & 1
         totals = [0.0] * len(moves)
-        values: list[list[float]] = [[] for _ in moves]
+        # Each world's value of each move, kept only to weigh the best against the natural.
+        values: list[list[float]] | None = (
+            [[] for _ in moves] if self.natural_z is not None else None
+        )
         count = 0
         policy = self.policy
         root_voids = shown_voids(view)
@@ -426,7 +430,8 @@ class SearchBot(Bot[View, Move]):
             for i, move in enumerate(moves):
                 value, pushed = play_move_out(deal, move, team, root_voids, policy, self.trick)
                 totals[i] += weight * value
-                values[i].append(weight * value)
+                if values is not None:
+                    values[i].append(weight * value)
                 steps += pushed
             count += 1
             if self.worlds is not None and count >= self.worlds:
@@ -442,7 +447,7 @@ class SearchBot(Bot[View, Move]):
         self.last_worlds = count
         self.last_steps = steps
         best = max(range(len(moves)), key=lambda i: totals[i])
-        if self.natural_z is not None:
+        if values is not None and self.natural_z is not None:
             natural = moves.index(policy.choose(view))
             if best != natural and not _beats(values[best], values[natural], self.natural_z):
                 return moves[natural]
@@ -453,9 +458,7 @@ def _beats(mine: Sequence[float], theirs: Sequence[float], z: float) -> bool:
     """Whether the mean of ``mine`` beats that of ``theirs`` (the same worlds, in order) by
     more than ``z`` standard errors of the mean difference."""
     steps = [a - b for a, b in zip(mine, theirs, strict=True)]
-    n = len(steps)
-    mean = sum(steps) / n
-    if n < 2:
+    mean = statistics.fmean(steps)
+    if len(steps) < 2:
         return mean > 0.0
-    spread = math.sqrt(sum((x - mean) ** 2 for x in steps) / (n - 1))
-    return mean > z * spread / math.sqrt(n)
+    return mean > z * statistics.stdev(steps, mean) / math.sqrt(len(steps))
