@@ -59,7 +59,13 @@ __all__ = [
 
 
 class GameError(ValueError):
-    """Something a user of any game did wrong; the message says what."""
+    """Something a user of any game did wrong; the message says what, and ``rule_ids``
+    which rules of docs/rules.md it breaks (``("M-8",)``; none named: ``()``), as data for
+    programs (the server sends them), the same ids the message names."""
+
+    def __init__(self, message: str, *, rule_ids: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.rule_ids = rule_ids
 
 
 class InvalidMoveError(GameError):

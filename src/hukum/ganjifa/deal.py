@@ -46,6 +46,11 @@ _Trick = tuple[tuple[int, Move], ...]
 _Snapshot = tuple[tuple[int, ...], int, int, _Trick, int, tuple[int, int, int], int]
 
 
+def _refused(message: str, rule_ids: tuple[str, ...] = ()) -> IllegalMoveError:
+    """The error refusing a move: its message and the ids of the rules it names."""
+    return IllegalMoveError(message, rule_ids=rule_ids)
+
+
 def _suit_plays() -> tuple[tuple[Move, ...], ...]:
     """The play moves of every 12-bit holding of suit 0, lowest card first."""
     table: list[tuple[Move, ...]] = [()] * 4096
@@ -319,12 +324,13 @@ class Deal:
     def check(self, move: Move, seat: int | None = None) -> None:
         """Raise :class:`IllegalMoveError` with the reason if ``push(move, seat)`` would;
         the deal is not changed either way."""
-        why = self._refusal(move, seat)
-        if why is not None:
-            raise IllegalMoveError(why)
+        refusal = self._refusal(move, seat)
+        if refusal is not None:
+            raise refusal
 
-    def _refusal(self, move: Move, seat: int | None) -> str | None:
-        """Why ``move`` (by ``seat``) is not allowed now, or None if it is."""
+    def _refusal(self, move: Move, seat: int | None) -> IllegalMoveError | None:
+        """Why ``move`` (by ``seat``) is not allowed now (the error naming the rule, raised
+        by :meth:`check` and :meth:`push`), or None if it is."""
         if not isinstance(move, Move):
             raise TypeError(
                 f"push() takes a Move, e.g. Move.parse('Ma1'), not {type(move).__name__}"
@@ -332,68 +338,88 @@ class Deal:
         phase = self._phase
         turn = self._turn
         if phase == _OVER:
-            return _OVER_MESSAGE
+            return _refused(_OVER_MESSAGE)
         if seat is not None and seat != turn:
-            return f"not your turn: seat {turn} is to move (G-8, G-9)"
+            return _refused(f"not your turn: seat {turn} is to move (G-8, G-9)", ("G-8", "G-9"))
         hand = self._hands[turn]
         kind = move.kind
         mask = move.mask
         missing = mask & ~hand
         if missing:
-            return f"{CARDS[(missing & -missing).bit_length() - 1]} is not in seat {turn}'s hand"
+            return _refused(
+                f"{CARDS[(missing & -missing).bit_length() - 1]} is not in seat {turn}'s hand"
+            )
         if phase == _ANSWER:
             if kind is not _GIVE:
-                return f"seat {turn} must give up {self._k} cards to the Dukal (G-9)"
+                return _refused(
+                    f"seat {turn} must give up {self._k} cards to the Dukal (G-9)", ("G-9",)
+                )
             if mask.bit_count() != self._k:
-                return (
+                return _refused(
                     f"seat {turn} must give up exactly {self._k} cards to the Dukal, "
-                    f"not {mask.bit_count()} (G-9)"
+                    f"not {mask.bit_count()} (G-9)",
+                    ("G-9",),
                 )
             return None
         if kind is _GIVE:
-            return "there is no Dukal to answer: give is only an answer to a Dukal (G-9)"
+            return _refused(
+                "there is no Dukal to answer: give is only an answer to a Dukal (G-9)", ("G-9",)
+            )
         if phase == _FOLLOW:
             if kind is _DUKAL:
-                return "a Dukal is led only by the player who leads the trick (G-9)"
+                return _refused(
+                    "a Dukal is led only by the player who leads the trick (G-9)", ("G-9",)
+                )
             return self._follow_refusal(hand, CARDS[mask.bit_length() - 1])
         if not self._tricks:
             raja = self._first.card
             if kind is _DUKAL:
-                return f"a Dukal may not open the deal: lead the {raja.name} alone (G-6, G-9)"
+                return _refused(
+                    f"a Dukal may not open the deal: lead the {raja.name} alone (G-6, G-9)",
+                    ("G-6", "G-9"),
+                )
             if move is not self._first:
-                return f"the opening trick is led with the {raja.name} alone (G-6)"
+                return _refused(
+                    f"the opening trick is led with the {raja.name} alone (G-6)", ("G-6",)
+                )
             return None
         if kind is _DUKAL:
             first = (mask & -mask).bit_length() - 1
             suit = first // 12
             holding = mask >> (12 * suit)
             if holding >> 12:
-                return "a Dukal is of one suit (G-9)"
+                return _refused("a Dukal is of one suit (G-9)", ("G-9",))
             if not is_dukal(self._dukal, holding):
-                return f"not a Dukal: a Dukal is {DESCRIPTIONS[self._dukal]} (G-9)"
+                return _refused(
+                    f"not a Dukal: a Dukal is {DESCRIPTIONS[self._dukal]} (G-9)", ("G-9",)
+                )
             limit = min(h.bit_count() for h in self._hands)
             if mask.bit_count() > limit:
-                return f"a Dukal may not have more cards than any hand holds ({limit}) (G-9)"
+                return _refused(
+                    f"a Dukal may not have more cards than any hand holds ({limit}) (G-9)", ("G-9",)
+                )
         return None
 
-    def _follow_refusal(self, hand: int, card: Card) -> str | None:
+    def _follow_refusal(self, hand: int, card: Card) -> IllegalMoveError | None:
         led = self._trick[0][1].card // 12
         if allowed(hand, led, self._trump, self._void_rule) >> card & 1:
             return None
         turn = self._turn
         led_name = Suit(led).avatar
         if hand & SUIT_MASKS[led]:
-            return f"seat {turn} must follow {led_name} (G-7)"
+            return _refused(f"seat {turn} must follow {led_name} (G-7)", ("G-7",))
         trump = Suit(self._trump).avatar
         s = Suit(next_held_suit(hand, led)).avatar
         if self._void_rule == "trump_first" and hand & SUIT_MASKS[self._trump]:
-            return (
+            return _refused(
                 f"seat {turn} holds no {led_name} and must play a trump ({trump}) "
-                "(G-7, void_rule=trump_first)"
+                "(G-7, void_rule=trump_first)",
+                ("G-7",),
             )
-        return (
+        return _refused(
             f"seat {turn} holds no {led_name}: play a trump ({trump}) or a card of {s}, "
-            f"the first suit after {led_name} in the hand (G-7)"
+            f"the first suit after {led_name} in the hand (G-7)",
+            ("G-7",),
         )
 
     def push(self, move: Move, seat: int | None = None) -> None:
@@ -402,9 +428,9 @@ class Deal:
         Raises :class:`IllegalMoveError` naming the rule, and changes nothing, if the move is
         not allowed now.
         """
-        why = self._refusal(move, seat)
-        if why is not None:
-            raise IllegalMoveError(why)
+        refusal = self._refusal(move, seat)
+        if refusal is not None:
+            raise refusal
         self._apply(move)
 
     def _apply(self, move: Move) -> None:

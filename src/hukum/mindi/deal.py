@@ -422,7 +422,9 @@ class Deal:
         if seat is not None and seat != turn:
             if self._phase == _OVER:
                 raise IllegalMoveError(_OVER_MESSAGE)
-            raise IllegalMoveError(f"not your turn: seat {turn} is to move (M-7, M-9)")
+            raise IllegalMoveError(
+                f"not your turn: seat {turn} is to move (M-7, M-9)", rule_ids=("M-7", "M-9")
+            )
         try:
             kind = move.kind
         except AttributeError:
@@ -451,27 +453,30 @@ class Deal:
         hand = hands[turn]
         bit = 1 << card
         if not hand & bit:
-            raise IllegalMoveError(self._not_in_hand(card))
+            raise self._not_in_hand(card)
         led = self._led
         trump = self._trump
         suit = card >> 4
         if led >= 0 and suit != led:
             void = self._void
             if not void and hand & SUIT_MASKS[led]:
-                raise IllegalMoveError(f"seat {turn} must follow {Suit(led).symbol} (M-8)")
+                raise IllegalMoveError(
+                    f"seat {turn} must follow {Suit(led).symbol} (M-8)", rule_ids=("M-8",)
+                )
             if (
                 trump >= 0
                 and suit != trump
                 and (void == VOID_ASKED or (self._must_trump and self._known))
                 and hand & SUIT_MASKS[trump]
             ):
-                rule = (
-                    "after asking for the reveal (M-12)"
+                rule, rule_id = (
+                    ("after asking for the reveal (M-12)", "M-12")
                     if void == VOID_ASKED
-                    else "(must_trump, M-8)"
+                    else ("(must_trump, M-8)", "M-8")
                 )
                 raise IllegalMoveError(
-                    f"seat {turn} must play a trump ({Suit(trump).symbol}) {rule}"
+                    f"seat {turn} must play a trump ({Suit(trump).symbol}) {rule}",
+                    rule_ids=(rule_id,),
                 )
             if trump < 0:  # the method may set trump now (cut hukum, M-11)
                 self._method.unset_void(self, suit)
@@ -547,11 +552,13 @@ class Deal:
         self._stack.append(undo)
         self._phase = _PLAY  # a hide or announce move ends its phase; a reveal is in play
 
-    def _not_in_hand(self, card: Card) -> str:
+    def _not_in_hand(self, card: Card) -> IllegalMoveError:
         """Why ``card`` cannot be played: someone else holds it, or it is face down."""
         if card == self._facedown and not self._known and self._turn == self._chooser:
-            return f"{card} is face down until the trump is revealed (M-12)"
-        return f"{card} is not in seat {self._turn}'s hand"
+            return IllegalMoveError(
+                f"{card} is face down until the trump is revealed (M-12)", rule_ids=("M-12",)
+            )
+        return IllegalMoveError(f"{card} is not in seat {self._turn}'s hand")
 
     def pop(self) -> Move:
         """Undo the last move exactly and return it (``IndexError`` if there is none)."""

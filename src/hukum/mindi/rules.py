@@ -101,16 +101,22 @@ class Rules:
                     f'{name} must be a whole number, not "{shown(getattr(self, name))}"'
                 )
         if self.players not in (4, 6, 8):
-            raise RulesError(f"players: Mindi is played by 4, 6 or 8, not {self.players} (M-1)")
+            raise RulesError(
+                f"players: Mindi is played by 4, 6 or 8, not {self.players} (M-1)",
+                rule_ids=("M-1",),
+            )
         if self.deck not in (52, 48):
             raise RulesError(f"deck: the pack has 52 cards, or 48 without the 2s, not {self.deck}")
         if self.players != 4 and self.deck != 48:
             raise RulesError(
                 f"{self.players} players play with 48 cards (the four 2s removed): "
-                "set deck=48 (M-2)"
+                "set deck=48 (M-2)",
+                rule_ids=("M-2",),
             )
         if self.reveal != "auto" and self.trump != "band":
-            raise RulesError(f"reveal {self.reveal} applies only to trump band (M-12)")
+            raise RulesError(
+                f"reveal {self.reveal} applies only to trump band (M-12)", rule_ids=("M-12",)
+            )
         points = self.points
         if (
             not isinstance(points, tuple)

@@ -69,13 +69,17 @@ class Method:
         """Make a move that is not a card played, or raise :class:`IllegalMoveError`."""
         if move.kind is MoveKind.REVEAL:
             raise IllegalMoveError(
-                "asking for the trump applies only to band hukum with reveal=on_request (M-12)"
+                "asking for the trump applies only to band hukum with reveal=on_request (M-12)",
+                rule_ids=("M-12",),
             )
         if move.kind is MoveKind.HIDE:
             raise IllegalMoveError(
-                "a card is laid face down only at the start of band hukum (M-12)"
+                "a card is laid face down only at the start of band hukum (M-12)",
+                rule_ids=("M-12",),
             )
-        raise IllegalMoveError("trump is announced only at the start of announce hukum (M-15)")
+        raise IllegalMoveError(
+            "trump is announced only at the start of announce hukum (M-15)", rule_ids=("M-15",)
+        )
 
     def unset_void(self, deal: Deal, suit: int) -> None:
         """A player who cannot follow plays a card of ``suit`` while no trump is set."""
@@ -146,7 +150,8 @@ class Band(Method):
         if deal.phase == "hide":
             if move.kind is not MoveKind.HIDE or move.card is None:
                 raise IllegalMoveError(
-                    f"seat {turn} must first lay a card face down as the hidden trump (M-12)"
+                    f"seat {turn} must first lay a card face down as the hidden trump (M-12)",
+                    rule_ids=("M-12",),
                 )
             if not deal._hands[turn] >> move.card & 1:
                 raise IllegalMoveError(f"{move.card} is not in seat {turn}'s hand")
@@ -158,10 +163,11 @@ class Band(Method):
             super().push_special(deal, move)
             return
         if deal._known:
-            raise IllegalMoveError("the trump card is already face up (M-12)")
+            raise IllegalMoveError("the trump card is already face up (M-12)", rule_ids=("M-12",))
         if deal._led < 0 or deal._hands[turn] & SUIT_MASKS[deal._led]:
             raise IllegalMoveError(
-                "only a player who cannot follow suit may ask for the trump (M-12)"
+                "only a player who cannot follow suit may ask for the trump (M-12)",
+                rule_ids=("M-12",),
             )
         _turn_up(deal, turn, asked=True)
         deal._void = VOID_ASKED
@@ -233,7 +239,9 @@ class Announce(Method):
             super().push_special(deal, move)
             return
         if move.kind is not MoveKind.ANNOUNCE or move.suit is None:
-            raise IllegalMoveError(f"seat {deal._turn} must first announce the trump suit (M-15)")
+            raise IllegalMoveError(
+                f"seat {deal._turn} must first announce the trump suit (M-15)", rule_ids=("M-15",)
+            )
         deal._trump = move.suit
         deal._known = True
 
