@@ -33,8 +33,8 @@ from hukum.games import game_named
 from hukum.server.cluster import TTL
 from hukum.server.cluster import Cluster as ClusterProcess
 from hukum.server.db import Store, make_engine, migrate
-from hukum.server.protocol import ProtocolError
 from hukum.server.tables import Registry, Replica, Table, TableConfig
+from hukum.server.tables.errors import TableError
 from tests.server.helpers import Player, check_no_leaks, hello
 from tests.server.test_restart import free_port, run, start_server
 
@@ -400,7 +400,7 @@ def test_an_event_stored_elsewhere_makes_the_table_read_again(tmp_path: Path) ->
         other = Table.load(table.code, registry.journal, 0)  # another process's copy
         assert other is not None
         await other.take_seat(1, "Ravi")
-        with pytest.raises(ProtocolError) as refused:
+        with pytest.raises(TableError) as refused:
             await table.take_seat(1, "Dev")
         assert refused.value.code == "table_moved"
         assert told[-1]["type"] == "reconnect", told

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hukum.server.app import MAX_BODY, create_app
-from hukum.server.protocol import ProtocolError
+from hukum.server.protocol import ProtocolError, http_status
 from hukum.server.routes.lobby import ROOMS_PER_HOUR, RoomQuota
 from tests.server.conftest import create
 from tests.server.helpers import seat_socket
@@ -97,7 +97,7 @@ def test_one_address_may_make_only_so_many_rooms_an_hour() -> None:
         quota.take("10.0.0.1")
     with pytest.raises(ProtocolError) as refused:
         quota.take("10.0.0.1")
-    assert refused.value.code == "too_many_rooms" and refused.value.status == 429
+    assert refused.value.code == "too_many_rooms" and http_status(refused.value.code) == 429
     assert refused.value.details["retry_after"] == 3601
     quota.take("10.0.0.2")  # another address is not held back
     now[0] += 3600.5

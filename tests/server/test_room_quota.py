@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hukum.server.protocol import ProtocolError
+from hukum.server.protocol import ProtocolError, http_status
 from hukum.server.routes import lobby
 from hukum.server.routes.lobby import RoomQuota
 
@@ -54,7 +54,7 @@ def test_rooms_count_for_an_hour_each() -> None:
     quota.take("a")  # minute 40
     with pytest.raises(ProtocolError) as refused:
         quota.take("a")
-    assert refused.value.code == "too_many_rooms" and refused.value.status == 429
+    assert refused.value.code == "too_many_rooms" and http_status(refused.value.code) == 429
     assert refused.value.details["retry_after"] == 1201  # when the first is an hour old
     now[0] += 1201
     quota.take("a")  # the first no longer counts

@@ -16,8 +16,8 @@ from hukum import records
 from hukum.games import GAMES
 from hukum.server.db import NewEvent, Store, make_engine, migrate
 from hukum.server.fairness import commitment
-from hukum.server.protocol import ProtocolError
 from hukum.server.tables import Registry, Table, TableConfig
+from hukum.server.tables.errors import TableError
 from tests import toygame
 from tests.server.conftest import create, play
 from tests.server.helpers import Player, seat_socket
@@ -137,7 +137,7 @@ def test_an_illegal_move_or_one_not_stored_changes_nothing(
         assert seat is not None
         event, stored = table.event, len(table.store.events(table.code))
         other = next(c for c in deal.dealt[1 - seat])
-        with pytest.raises(ProtocolError) as refused:
+        with pytest.raises(TableError) as refused:
             await table.submit_move(seat, str(other))
         assert refused.value.code == "illegal_move" and "does not hold" in refused.value.message
         append = table.store.append_many

@@ -94,7 +94,6 @@ class Analyses:
                 "busy",
                 f"the server is analysing {self.running + self.waiting} deals already; "
                 f"ask again in {RETRY_AFTER} s",
-                503,
                 retry_after=RETRY_AFTER,
             )
         self.admitted += 1
@@ -122,7 +121,7 @@ class Analyses:
                     analyser.analyse, deal, deal.rules.hand_size, max_nodes, advance
                 )
             except SolverError as e:
-                raise ProtocolError("no_analysis", str(e), 409) from None
+                raise ProtocolError("no_analysis", str(e)) from None
             finally:
                 self._free.put_nowait(analyser)
             return result(analysis, deal)

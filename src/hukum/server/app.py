@@ -21,7 +21,7 @@ from hukum.server import garbage
 from hukum.server.analyses import Analyses
 from hukum.server.cluster import Cluster
 from hukum.server.db import Store, make_engine, migrate
-from hukum.server.protocol import ProtocolError, error_body
+from hukum.server.protocol import TableError, error_body, http_status
 from hukum.server.routes import analysis, lobby, replay, rules, ws
 from hukum.server.routes.lobby import ROOMS_PER_HOUR, RoomQuota
 from hukum.server.tables import IDLE_SECONDS, MAX_TABLES, Registry
@@ -194,12 +194,12 @@ def create_app(
     app.state.room_quota = RoomQuota(rooms_per_hour)
     app.state.hello_timeout = hello_timeout
 
-    @app.exception_handler(ProtocolError)
-    async def _protocol_error(request: Request, exc: ProtocolError) -> JSONResponse:
+    @app.exception_handler(TableError)
+    async def _refused(request: Request, exc: TableError) -> JSONResponse:
         retry = exc.details.get("retry_after")
         headers = None if retry is None else {"Retry-After": str(retry)}
         body = error_body(exc.code, exc.message, exc.details)
-        return JSONResponse(body, status_code=exc.status, headers=headers)
+        return JSONResponse(body, status_code=http_status(exc.code), headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

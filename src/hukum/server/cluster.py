@@ -41,7 +41,8 @@ from typing import Any, Protocol
 
 import redis.asyncio as redis
 
-from hukum.server.protocol import ProtocolError
+from hukum.server.protocol import http_status
+from hukum.server.tables.errors import TableError
 
 __all__ = ["CALL_TIMEOUT", "TTL", "Cluster", "Handlers"]
 
@@ -87,11 +88,10 @@ return 1
 """
 
 
-def _unavailable(code: str) -> ProtocolError:
-    return ProtocolError(
+def _unavailable(code: str) -> TableError:
+    return TableError(
         "owner_unavailable",
         f"the server process that holds table {code} did not answer; try again",
-        503,
     )
 
 
@@ -100,7 +100,7 @@ class Handlers(Protocol):
 
     async def command(self, sender: str, op: str, code: str, args: dict[str, Any]) -> Any:
         """Run a command another process sent for a table this process owns; its result
-        (JSON), or a ProtocolError."""
+        (JSON), or a TableError."""
 
     def event(self, sender: str, message: dict[str, Any]) -> None:
         """An event of a table this process follows, from its owner."""
@@ -259,9 +259,9 @@ class Cluster:
 
     async def call(self, process: str, op: str, code: str, **args: Any) -> Any:
         """Run a command on table ``code`` at its owner ``process``; its result. The
-        owner's refusal is raised as the same ProtocolError; an owner that does not answer
+        owner's refusal is raised as the same TableError; an owner that does not answer
         within :data:`CALL_TIMEOUT`, or that nobody listens for (it is dead: its tables are
-        taken over within seconds), gives ``owner_unavailable`` (503)."""
+        taken over within seconds), gives ``owner_unavailable``."""
         ref = secrets.token_hex(8)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._calls[ref] = future
@@ -324,9 +324,7 @@ class Cluster:
                 error = message.get("error")
                 if error is not None:
                     future.set_exception(
-                        ProtocolError(
-                            error["code"], error["message"], error["status"], **error["details"]
-                        )
+                        TableError(error["code"], error["message"], **error["details"])
                     )
                 else:
                     future.set_result(message.get("result"))
@@ -344,11 +342,11 @@ class Cluster:
             answer["result"] = await self._handlers.command(
                 message["from"], message["op"], message["code"], message["args"]
             )
-        except ProtocolError as e:
+        except TableError as e:
             answer["error"] = {
                 "code": e.code,
                 "message": e.message,
-                "status": e.status,
+                "status": http_status(e.code),  # read by processes of older versions
                 "details": e.details,
             }
         except Exception:
@@ -356,7 +354,7 @@ class Cluster:
             answer["error"] = {
                 "code": "internal_error",
                 "message": "the command failed on the server process that holds the table",
-                "status": 500,
+                "status": http_status("internal_error"),
                 "details": {},
             }
         if message["ref"]:

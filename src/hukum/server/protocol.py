@@ -1,68 +1,108 @@
-"""The wire protocol (docs/protocol.md): client messages checked, errors (a game's own
-errors among them), and the envelope of every message to a seat (its view is built by
-:mod:`hukum.server.tables.messages` from that seat's engine view and nothing else: M-20,
-G-11)."""
+"""The wire protocol (docs/protocol.md): client messages checked, and every refusal as the
+client sees it: its code's HTTP status and WebSocket close code (:data:`ERRORS`, the one
+place that knows them), its body and its WebSocket message. A table refuses with a
+:class:`~hukum.server.tables.errors.TableError` (a game's own errors among them,
+:func:`refused`); a request refused before it reaches a table, with a :class:`ProtocolError`."""
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import Any
 
-from hukum.game import GameError, IllegalMoveError, InvalidMoveError, RulesError
+from hukum.server.tables.commands import message_types
+from hukum.server.tables.errors import TableError, refused
 
 __all__ = [
+    "ERRORS",
     "ClientMessage",
     "Hello",
     "ProtocolError",
+    "TableError",
+    "client_types",
+    "close_code",
     "error_body",
     "error_message",
+    "http_status",
     "load_json",
     "parse_client_message",
     "parse_hello",
     "refused",
-    "view_message",
 ]
 
-CLIENT_TYPES = ("move", "next_deal", "take_back", "rematch", "hint", "ping")
+
+class ProtocolError(TableError):
+    """A request refused before it reaches a table: a message's shape, the rate of
+    messages, a quota, a route's own checks."""
 
 
-class ProtocolError(Exception):
-    """A refused request: a stable ``code``, a message (English, for logs and programs; the
-    page writes its own sentence from the code and ``details``) and ``details``: more fields
-    of the error for programs, e.g. ``rule_ids`` or ``turn``."""
+#: Every error code a client may be sent: its HTTP status, and the close code of a
+#: WebSocket connection refused with it (docs/protocol.md).
+ERRORS: dict[str, tuple[int, int]] = {
+    # what was sent
+    "bad_json": (400, 4400),
+    "bad_message": (400, 4400),
+    "bad_request": (400, 4400),
+    "bad_rules": (400, 4400),
+    "invalid_move": (400, 4400),
+    "illegal_move": (400, 4400),
+    "not_your_turn": (400, 4400),
+    "match_over": (400, 4400),
+    "stale_move": (400, 4400),
+    "not_your_seat": (400, 4400),
+    "rate_limited": (400, 4400),
+    "token_in_url": (400, 4400),
+    # who sent it
+    "hello_timeout": (408, 4408),
+    "bad_token": (403, 4401),  # a lobby action's token (403); a hello's (4401: forget it)
+    "no_spectators": (403, 4403),
+    "watcher": (403, 4403),
+    "no_hints": (403, 4403),
+    # what a request names
+    "unknown_table": (404, 4404),
+    "unknown_seat": (404, 4404),
+    "unknown_deal": (404, 4404),
+    "not_found": (404, 4404),
+    "method_not_allowed": (405, 4405),
+    # the table's state
+    "seat_taken": (409, 4409),
+    "already_started": (409, 4409),
+    "seats_empty": (409, 4409),
+    "not_started": (409, 4409),
+    "not_over": (409, 4409),
+    "deal_not_over": (409, 4409),
+    "no_analysis": (409, 4409),
+    "no_replay": (409, 4409),
+    # limits
+    "too_large": (413, 4413),
+    "too_many_rooms": (429, 4429),
+    "busy": (503, 4503),
+    "server_full": (503, 4503),
+    # the server
+    "damaged_table": (500, 4500),
+    "hint_failed": (500, 4500),
+    "internal_error": (500, 4500),
+    "owner_unavailable": (503, 4503),
+    "not_owner": (503, 4503),
+    "table_moved": (503, 4503),
+}
 
-    def __init__(self, code: str, message: str, status: int = 400, **details: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
-        self.details = details
+
+def client_types() -> tuple[str, ...]:
+    """The message types a client sends after its hello: the table commands a seated player
+    sends (:data:`hukum.server.tables.commands.COMMANDS`), and ``ping``."""
+    return (*message_types(), "ping")
 
 
-#: The error code of each kind of game error (:mod:`hukum.game`); any other is ``bad_request``.
-GAME_ERROR_CODES: tuple[tuple[type[GameError], str], ...] = (
-    (InvalidMoveError, "invalid_move"),
-    (IllegalMoveError, "illegal_move"),
-    (RulesError, "bad_rules"),
-)
+def http_status(code: str) -> int:
+    """The HTTP status of an error code (:data:`ERRORS`; a code not listed: 400)."""
+    return ERRORS.get(code, (400, 4400))[0]
 
 
-#: A rule id of docs/rules.md as the engines cite them in their messages: ``M-8``, ``G-7``.
-RULE_ID = re.compile(r"\b[A-Z]-\d+\b")
-
-
-def refused(error: GameError) -> ProtocolError:
-    """A game's error (any game's) as the error the client is sent, with its message and
-    the ids of the rules it names (``rule_ids``, in order, once each; none named: none)."""
-    code = next((c for kind, c in GAME_ERROR_CODES if isinstance(error, kind)), "bad_request")
-    message = str(error)
-    refusal = ProtocolError(code, message)
-    ids = list(dict.fromkeys(RULE_ID.findall(message)))
-    if ids:
-        refusal.details["rule_ids"] = ids
-    return refusal
+def close_code(code: str) -> int:
+    """The close code of a WebSocket connection refused with an error code (:data:`ERRORS`;
+    a code not listed: 4400)."""
+    return ERRORS.get(code, (400, 4400))[1]
 
 
 def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -104,8 +144,9 @@ def parse_client_message(
     if not isinstance(data, dict):
         return None, ProtocolError("bad_message", "a message is a JSON object")
     kind = data.get("type")
-    if kind not in CLIENT_TYPES:
-        return None, ProtocolError("bad_message", "type must be one of " + ", ".join(CLIENT_TYPES))
+    types = client_types()
+    if kind not in types:
+        return None, ProtocolError("bad_message", "type must be one of " + ", ".join(types))
     ref = data.get("ref")
     if ref is not None and (isinstance(ref, bool) or not isinstance(ref, int | str)):
         return None, ProtocolError("bad_message", "ref must be a number or a string")
@@ -166,32 +207,6 @@ def parse_hello(text: str | bytes) -> Hello:
     return Hello(token, last if whole else None, watch)
 
 
-def error_message(error: ProtocolError, ref: int | str | None) -> dict[str, Any]:
+def error_message(error: TableError, ref: int | str | None) -> dict[str, Any]:
     """A WebSocket error message."""
     return {"type": "error", "ref": ref, **error_body(error.code, error.message, error.details)}
-
-
-def view_message(
-    kind: str,
-    view: dict[str, Any] | None,
-    *,
-    event: int,
-    table: dict[str, Any],
-    seat: int | None = None,
-    extra: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """Every message to one seat: ``state`` (full resync) or an ``event`` of some kind.
-
-    ``view`` is the receiving seat's own view as it goes on the wire
-    (:func:`hukum.server.tables.messages.seat_view`; None before the first deal); ``extra``
-    holds the public facts of the event (the move as the seat may see it, the commitment,
-    the outcome and revealed seed).
-    """
-    if kind == "state":
-        return {"type": "state", "event": event, "table": table, "view": view}
-    message: dict[str, Any] = {"type": "event", "event": event, "kind": kind, "seat": seat}
-    if extra:
-        message.update(extra)
-    message["table"] = table
-    message["view"] = view
-    return message

@@ -39,7 +39,7 @@ async def analysis(
     ``?wait=false`` are answered at once with its progress (202)."""
     table = await registry.require(code)
     if not issubclass(table.spec.match_type, ANALYSED):
-        raise ProtocolError("no_analysis", "deal analysis is for Mindi deals", 409)
+        raise ProtocolError("no_analysis", "deal analysis is for Mindi deals")
     deal = await table.finished_deal(number)
     assert isinstance(deal, Deal)
     analyses: Analyses = request.app.state.analyses

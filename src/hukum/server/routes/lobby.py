@@ -14,7 +14,7 @@ from hukum.game import GameError
 from hukum.games import game_named
 from hukum.server.deps import get_registry
 from hukum.server.protocol import ProtocolError, refused
-from hukum.server.tables import Registry, TableConfig
+from hukum.server.tables import Registry, TableConfig, commands
 
 router = APIRouter(prefix="/api/tables")
 
@@ -104,7 +104,6 @@ class RoomQuota:
                 "too_many_rooms",
                 f"this address has made {count} rooms in the last hour, the most there "
                 f"may be; the next may be made in {wait} s",
-                429,
                 retry_after=wait,
             )
         minute = now // QUOTA_STEP
@@ -155,7 +154,8 @@ async def get_table(code: str, registry: Reg) -> dict[str, Any]:
 @router.post("/{code}/seats/{seat}")
 async def take_seat(code: str, seat: int, body: TakeSeat, registry: Reg) -> dict[str, Any]:
     """Take an empty seat; its token."""
-    token = await (await registry.require(code)).take_seat(seat, body.name)
+    table = await registry.require(code)
+    token = await table.run(commands.TAKE_SEAT, commands.TakeSeat(seat, body.name), registry.here)
     return {"seat": seat, "token": token}
 
 
@@ -163,7 +163,7 @@ async def take_seat(code: str, seat: int, body: TakeSeat, registry: Reg) -> dict
 async def fill_bots(code: str, body: WithToken, registry: Reg) -> dict[str, Any]:
     """Seat a bot at every empty seat."""
     table = await registry.require(code)
-    event = await table.fill_with_bots(body.token)
+    event = await table.run(commands.FILL_WITH_BOTS, commands.WithToken(body.token), registry.here)
     return {"event": event, "table": table.public()}
 
 
@@ -171,7 +171,7 @@ async def fill_bots(code: str, body: WithToken, registry: Reg) -> dict[str, Any]
 async def start(code: str, body: WithToken, registry: Reg) -> dict[str, Any]:
     """Start the match (every seat must be filled)."""
     table = await registry.require(code)
-    event = await table.start(body.token)
+    event = await table.run(commands.START, commands.Start(body.token), registry.here)
     return {"event": event, "table": table.public()}
 
 
@@ -180,7 +180,7 @@ async def record(code: str, registry: Reg) -> dict[str, Any]:
     """The record of the finished deals (never a deal in progress)."""
     table = await registry.require(code)
     if table.match is None:
-        raise ProtocolError("not_started", "the match has not started", 409)
+        raise ProtocolError("not_started", "the match has not started")
     async with table.lock:
         data = table.spec.record_to_dict(table.match)
         over = [deal.is_over() for deal in table.match.deals]

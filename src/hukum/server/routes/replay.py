@@ -28,7 +28,7 @@ async def replay(
     try:
         data = table.spec.replay_to_dict(deal)
     except NotImplementedError as e:
-        raise ProtocolError("no_replay", str(e), 409) from None
+        raise ProtocolError("no_replay", str(e)) from None
     return {
         "deal": number,
         "deals": finished,

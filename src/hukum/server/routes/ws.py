@@ -18,12 +18,14 @@ from hukum.server.protocol import (
     HELLO_SHAPE,
     Hello,
     ProtocolError,
+    TableError,
+    close_code,
     error_message,
     parse_client_message,
     parse_hello,
 )
 from hukum.server.tables import Registry, Room
-from hukum.server.tables.hints import Hints
+from hukum.server.tables.commands import Caller, by_message
 
 router = APIRouter()
 
@@ -53,21 +55,22 @@ class Bucket:
         return True
 
 
-async def _refuse(websocket: WebSocket, error: ProtocolError, close_code: int) -> None:
+async def _refuse(websocket: WebSocket, error: TableError) -> None:
+    """Refuse a connection: its error, then the close code of its code."""
     await websocket.send_text(json.dumps(error_message(error, None)))
-    await websocket.close(close_code)
+    await websocket.close(close_code(error.code))
 
 
 async def _hello(websocket: WebSocket, timeout: float) -> Hello | None:
     """The connection's first message, its hello; None if the client went away first.
-    Refused (ProtocolError, its ``status`` + 4000 the close code): no hello within
-    ``timeout`` seconds (``hello_timeout``, 408), not JSON or not a hello (400)."""
+    Refused (ProtocolError): no hello within ``timeout`` seconds (``hello_timeout``), not
+    JSON or not a hello (``bad_json``, ``bad_message``)."""
     try:
         async with asyncio.timeout(timeout):
             frame = await websocket.receive()
     except TimeoutError:
         raise ProtocolError(
-            "hello_timeout", f"no hello within {timeout:g} s: send {HELLO_SHAPE} first", 408
+            "hello_timeout", f"no hello within {timeout:g} s: send {HELLO_SHAPE} first"
         ) from None
     if frame["type"] == "websocket.disconnect":
         return None
@@ -75,46 +78,33 @@ async def _hello(websocket: WebSocket, timeout: float) -> Hello | None:
     return parse_hello(text if text is not None else frame.get("bytes") or b"")
 
 
-async def _handle(table: Room, seat: int | None, text: str, hints: Hints) -> dict[str, Any] | None:
+async def _handle(table: Room, seat: int | None, text: str, by: Caller) -> dict[str, Any] | None:
     """One client message of ``seat`` (None: a watcher): the answer to send (ack, error,
-    pong, hint). A hint is worked out by ``hints``, the process's."""
+    pong, hint). Every message but ``ping`` is a table command a seated player sends
+    (:func:`~hukum.server.tables.commands.by_message`), run by ``by``, this process."""
     message, error = parse_client_message(text, max_move=table.max_move_text)
     if message is None:
         assert error is not None
         return error_message(error, None)
     ref = message.ref
+    if message.type == "ping":
+        return {"type": "pong", "ref": ref}
+    command = by_message(message.type)
+    assert command is not None  # parse_client_message knows the same types
     try:
-        if message.type == "ping":
-            return {"type": "pong", "ref": ref}
         if seat is None:
-            raise ProtocolError(
-                "watcher", "a watcher holds no seat and sends nothing but ping", 403
-            )
+            raise ProtocolError("watcher", "a watcher holds no seat and sends nothing but ping")
         if message.seat is not None and message.seat != seat:
             raise ProtocolError(
                 "not_your_seat", f"this token holds seat {seat}, not {message.seat}"
             )
-        if message.type == "hint":
-            hint = await hints.ask(table, seat)
-            return {
-                "type": "hint",
-                "ref": ref,
-                "event": hint.event,
-                "move": hint.move,
-                "why": hint.why,
-            }
-        if message.type == "move":
-            assert message.move is not None
-            event = await table.submit_move(seat, message.move, message.event)
-        elif message.type == "next_deal":
-            event = await table.ready(seat)
-        elif message.type == "rematch":
-            event = await table.rematch(seat)
-        else:
-            event = await table.take_back(seat)
-    except ProtocolError as e:
+        read, reply = command.read, command.reply
+        assert read is not None and reply is not None  # a seat's command has both
+        result = await table.run(command, read(seat, message), by)
+    except TableError as e:
         return error_message(e, ref)
-    return {"type": "ack", "ref": ref, "event": event}
+    answer = reply(result)
+    return {"type": answer["type"], "ref": ref, **answer}
 
 
 @router.websocket("/ws/{code}")
@@ -130,15 +120,15 @@ async def game_socket(
     if "token" in websocket.query_params:
         # Refused, not taken: a client that keeps sending it keeps leaking it.
         message = f"never put a token in the URL, which logs keep: send {HELLO_SHAPE} first"
-        await _refuse(websocket, ProtocolError("token_in_url", message), 4400)
+        await _refuse(websocket, ProtocolError("token_in_url", message))
         return
     try:
         table = await registry.get(code)
-    except ProtocolError as error:  # damaged_table
-        await _refuse(websocket, error, 4000 + error.status)
+    except TableError as error:  # damaged_table
+        await _refuse(websocket, error)
         return
     if table is None:
-        await _refuse(websocket, ProtocolError("unknown_table", f"no table {code!r}"), 4404)
+        await _refuse(websocket, ProtocolError("unknown_table", f"no table {code!r}"))
         return
     timeout: float = getattr(websocket.app.state, "hello_timeout", HELLO_TIMEOUT)
     try:
@@ -149,13 +139,13 @@ async def game_socket(
         seat: int | None = None
         if hello.watch:
             if not table.config.spectators:
-                raise ProtocolError("no_spectators", "this room does not allow watchers", 403)
+                raise ProtocolError("no_spectators", "this room does not allow watchers")
         else:
             seat = table.seat_of(hello.token)
             if seat is None:
-                raise ProtocolError("bad_token", "that token holds no seat here", 401)
-    except ProtocolError as error:
-        await _refuse(websocket, error, 4000 + error.status)
+                raise ProtocolError("bad_token", "that token holds no seat here")
+    except TableError as error:
+        await _refuse(websocket, error)
         registry.release(table)
         return
     queue: asyncio.Queue[Any] = asyncio.Queue()
@@ -168,8 +158,8 @@ async def game_socket(
             unsubscribe = await table.watch(queue.put_nowait, seen)
         else:
             unsubscribe = await table.subscribe(seat, queue.put_nowait, seen)
-    except ProtocolError as error:  # the table's owner, another process, did not answer
-        await _refuse(websocket, error, 4000 + error.status)
+    except TableError as error:  # the table's owner, another process, did not answer
+        await _refuse(websocket, error)
         registry.release(table)
         return
 
@@ -198,7 +188,7 @@ async def game_socket(
                     error_message(ProtocolError("rate_limited", "too many messages"), None)
                 )
                 continue
-            answer = await _handle(table, seat, text, registry.hints)
+            answer = await _handle(table, seat, text, registry.here)
             if answer is not None:
                 queue.put_nowait(answer)
     except WebSocketDisconnect:

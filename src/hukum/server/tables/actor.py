@@ -8,8 +8,8 @@ events of many tables together, while the table's lock is held: the table waits 
 own write (so the order of its events and "stored before told" hold), but the event loop,
 and every other table, does not. Its state is rebuilt by replaying the log (:meth:`Table.load`),
 which is how a restarted server resumes every table. The connection layer sees only the
-narrow interface: submit a move or another action for a seat, and subscribe to the
-table's messages for a seat.
+narrow interface: run a command (:mod:`~hukum.server.tables.commands`: a move or another
+action for a seat), and subscribe to the table's messages for a seat.
 
 A person's move is read once from its text (the game's ``parse_move``) and pushed once on
 the engine's deal, which checks it (an illegal move leaves the deal as it was); the move is
@@ -28,16 +28,17 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
 from hukum.game import GameError, IllegalMoveError
 from hukum.server.db import NewEvent
 from hukum.server.fairness import commitment, new_seed
-from hukum.server.protocol import ProtocolError, refused
 from hukum.server.tables.audience import Audience, Send
+from hukum.server.tables.commands import Caller, Command
 from hukum.server.tables.config import TableConfig
+from hukum.server.tables.errors import TableError, refused
 from hukum.server.tables.journal import Journal, to_the_end
 from hukum.server.tables.messages import Viewer
 from hukum.server.tables.scheduler import Scheduler, Stale
@@ -45,9 +46,14 @@ from hukum.server.tables.seats import Seat, new_token, token_hash
 from hukum.server.tables.state import TableDeal, TableMatch
 
 if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
     from hukum.server.cluster import Cluster
 
 __all__ = ["Table"]
+
+P = TypeVar("P", bound="DataclassInstance")
+R = TypeVar("R")
 
 log = logging.getLogger("hukum.server")
 
@@ -112,8 +118,8 @@ class Table(Audience):
             log.warning("table %s: event %d was stored by another process", self.code, number)
             if self.forked is not None:
                 self.forked(self)
-            raise ProtocolError(
-                "table_moved", "the table has moved to another server process: reconnect", 503
+            raise TableError(
+                "table_moved", "the table has moved to another server process: reconnect"
             ) from None
 
     async def commit(self, kind: str, data: dict[str, Any]) -> int:
@@ -147,6 +153,16 @@ class Table(Audience):
         if cancelled:
             raise asyncio.CancelledError
         return number
+
+    # ------------------------------------------------------------ commands
+
+    async def run(self, command: Command[P, R], payload: P, by: Caller) -> R:
+        """Run a command of :mod:`~hukum.server.tables.commands` here, at its owner; its
+        result, or TableError."""
+        if command.run is not None:
+            return await command.run(self, payload, by)
+        assert command.ask is not None
+        return await command.ask(self, payload, by)
 
     # ------------------------------------------------------------ what seats see
 
@@ -222,8 +238,8 @@ class Table(Audience):
 
     def _seat(self, seat: int) -> Seat:
         if not 0 <= seat < len(self.seats):
-            raise ProtocolError(
-                "unknown_seat", f"no seat {seat}: seats are 0 to {len(self.seats) - 1}", 404
+            raise TableError(
+                "unknown_seat", f"no seat {seat}: seats are 0 to {len(self.seats) - 1}"
             )
         return self.seats[seat]
 
@@ -231,9 +247,9 @@ class Table(Audience):
         """Seat a person at an empty seat; their token."""
         async with self.lock:
             if self._seat(seat).kind != "empty":
-                raise ProtocolError("seat_taken", f"seat {seat} is taken", 409)
+                raise TableError("seat_taken", f"seat {seat} is taken")
             if self.status != "waiting":
-                raise ProtocolError("already_started", "the match has started", 409)
+                raise TableError("already_started", "the match has started")
             token = new_token()
             await self.commit(
                 "seat", {"seat": seat, "kind": "human", "name": name, "token": token_hash(token)}
@@ -243,7 +259,7 @@ class Table(Audience):
     def _holder(self, token: str | None) -> int:
         seat = self.seat_of(token)
         if seat is None:
-            raise ProtocolError("bad_token", "that token holds no seat at this table", 403)
+            raise TableError("bad_token", "that token holds no seat at this table")
         return seat
 
     async def fill_with_bots(self, token: str | None) -> int:
@@ -251,7 +267,7 @@ class Table(Audience):
         async with self.lock:
             self._holder(token)
             if self.status != "waiting":
-                raise ProtocolError("already_started", "the match has started", 409)
+                raise TableError("already_started", "the match has started")
             await self._fill()
             return self.event
 
@@ -266,11 +282,11 @@ class Table(Audience):
         async with self.lock:
             self._holder(token)
             if self.status != "waiting":
-                raise ProtocolError("already_started", "the match has started", 409)
+                raise TableError("already_started", "the match has started")
             if fill:
                 await self._fill()
             if any(s.kind == "empty" for s in self.seats):
-                raise ProtocolError("seats_empty", "every seat needs a player or a bot", 409)
+                raise TableError("seats_empty", "every seat needs a player or a bot")
             await self.commit("start", {"match_seed": secrets.randbits(64)})
             await self.start_deal()
             await self.scheduler.schedule()
@@ -287,16 +303,16 @@ class Table(Audience):
 
     def _playing(self) -> TableMatch:
         if self.status == "waiting" or self.match is None:
-            raise ProtocolError("not_started", "the match has not started")
+            raise TableError("not_started", "the match has not started")
         if self.status == "over":
-            raise ProtocolError("match_over", "the match is over")
+            raise TableError("match_over", "the match is over")
         return self.match
 
     def _in_play(self) -> tuple[TableMatch, TableDeal]:
         match = self._playing()
         deal = match.current
         if deal is None:
-            raise ProtocolError(
+            raise TableError(
                 "not_your_turn", "the deal is over; the next one has not begun", turn=None
             )
         return match, deal
@@ -308,9 +324,9 @@ class Table(Audience):
         passed and is refused, ``stale_move``, changing nothing."""
         async with self.lock:
             if seen is not None and seen > self.event:
-                raise ProtocolError("bad_message", f"event {seen} has not happened yet")
+                raise TableError("bad_message", f"event {seen} has not happened yet")
             if seen is not None and seen < self.turn_event:
-                raise ProtocolError(
+                raise TableError(
                     "stale_move",
                     f"the move answers event {seen}, but the play has gone on since event "
                     f"{self.turn_event}",
@@ -337,7 +353,7 @@ class Table(Audience):
         self, match: TableMatch, deal: TableDeal, seat: int, move: object, *, bot: bool
     ) -> int:
         if deal.turn != seat:
-            raise ProtocolError("not_your_turn", f"seat {deal.turn} is to move", turn=deal.turn)
+            raise TableError("not_your_turn", f"seat {deal.turn} is to move", turn=deal.turn)
         if not bot and self.seats[seat].absent:
             # The person takes the seat back first, but only with a move the rules allow.
             try:
@@ -358,7 +374,7 @@ class Table(Audience):
         async with self.lock:
             match = self._playing()
             if match.current is not None:
-                raise ProtocolError("not_your_turn", "the deal is still being played")
+                raise TableError("not_your_turn", "the deal is still being played")
             if not self.seats[seat].ready:
                 await self.commit("ready", {"seat": seat})
             await self.scheduler.schedule()
@@ -384,9 +400,7 @@ class Table(Audience):
         async with self.lock:
             self._seat(seat)
             if self.status != "over":
-                raise ProtocolError(
-                    "not_over", "a rematch may be asked for once the match is over", 409
-                )
+                raise TableError("not_over", "a rematch may be asked for once the match is over")
             if self.rematch_code is not None:
                 return self.event
             if seat not in self.rematch_asked:
@@ -403,7 +417,7 @@ class Table(Audience):
         The last event number."""
         async with self.lock:
             if self.status != "waiting" or self.event:
-                raise ProtocolError("already_started", "the room is not new", 409)
+                raise TableError("already_started", "the room is not new")
             for i, s in enumerate(seats):
                 data: dict[str, Any] = {"seat": i, "kind": s.kind, "name": s.name}
                 if s.kind == "human":

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hukum.server.db import Store
-from hukum.server.protocol import ProtocolError
 from hukum.server.tables.config import TableConfig
+from hukum.server.tables.errors import TableError
 from hukum.server.tables.messages import (
     Viewer,
     event_message,
@@ -211,8 +211,8 @@ class Audience(TableState):
         async with self.lock:
             deals = list(self.match.deals) if self.match is not None else []
             if not 1 <= number <= len(deals):
-                raise ProtocolError("unknown_deal", f"no deal {number} at this table", 404)
+                raise TableError("unknown_deal", f"no deal {number} at this table")
             deal = deals[number - 1]
             if not deal.is_over():
-                raise ProtocolError("deal_not_over", "a deal is shown once it is over", 409)
+                raise TableError("deal_not_over", "a deal is shown once it is over")
             return deal

@@ -11,7 +11,7 @@ given (M-20, G-11): the suggestion and its reason (:meth:`hukum.game.GameSpec.su
 cannot name a card the seat has not seen. The view is taken under the table's lock, so it
 never holds a move not yet stored; the bot then thinks in a worker thread, off the event
 loop, while the table plays on. At most :data:`HINTS_AT_ONCE` hints are worked out at once
-in a process, and one at a time for a seat; beyond that the answer is ``busy``, 503, with
+in a process, and one at a time for a seat; beyond that the answer is ``busy``, with
 ``retry_after``. The bot is seeded from the table, the event and the seat, so asking again
 in the same position gives the same move.
 
@@ -31,8 +31,8 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from hukum.server.protocol import ProtocolError
 from hukum.server.tables.audience import Audience
+from hukum.server.tables.errors import TableError
 from hukum.server.tables.state import TableState
 
 __all__ = ["HINTS_AT_ONCE", "RETRY_AFTER", "Hint", "Hints", "allowed"]
@@ -82,26 +82,24 @@ class Hints:
         return len(self._working)
 
     async def ask(self, table: Audience, seat: int) -> Hint:
-        """A hint for ``seat`` (held by the person asking) at ``table``, or ProtocolError:
-        ``no_hints`` (403) where it is not allowed, ``not_started``, ``match_over``,
-        ``not_your_turn`` (with ``turn``; ``null`` between deals), ``busy`` (503, with
-        ``retry_after``), ``hint_failed`` (500: the bot failed; logged)."""
+        """A hint for ``seat`` (held by the person asking) at ``table``, or TableError:
+        ``no_hints`` where it is not allowed, ``not_started``, ``match_over``,
+        ``not_your_turn`` (with ``turn``; ``null`` between deals), ``busy`` (with
+        ``retry_after``), ``hint_failed`` (the bot failed; logged)."""
         async with table.lock:
             view, event = _position(table, seat)
         key = (table.code, seat)
         if key in self._working:
-            raise ProtocolError(
+            raise TableError(
                 "busy",
                 "a suggestion for this seat is being worked out; wait for it",
-                503,
                 retry_after=RETRY_AFTER,
             )
         if len(self._working) >= self.at_once:
-            raise ProtocolError(
+            raise TableError(
                 "busy",
                 f"this server is working out {self.at_once} suggestions, the most at once; "
                 "ask again in a moment",
-                503,
                 retry_after=RETRY_AFTER,
             )
         seed = zlib.crc32(f"{table.code} {event} {seat}".encode())
@@ -114,33 +112,28 @@ class Hints:
             move, why = await asyncio.shield(future)
         except Exception:
             log.exception("working out a hint failed at table %s seat %d", table.code, seat)
-            raise ProtocolError(
-                "hint_failed", "the suggestion could not be worked out", 500
-            ) from None
+            raise TableError("hint_failed", "the suggestion could not be worked out") from None
         return Hint(event, table.spec.move_text(move, seat, seat), why)
 
 
 def _position(state: TableState, seat: int) -> tuple[Any, int]:
     """The view of ``seat`` to move and the event it is at, or the refusal."""
     if not allowed(state, seat):
-        raise ProtocolError(
+        raise TableError(
             "no_hints",
             "this room does not allow move suggestions (only to a person alone with bots, "
             'or in a room made with "hints": true)',
-            403,
         )
     spec = state.spec
     if spec.hint_bot is None:
-        raise ProtocolError("no_hints", f"{spec.title} gives no move suggestions", 403)
+        raise TableError("no_hints", f"{spec.title} gives no move suggestions")
     if state.status == "waiting" or state.match is None:
-        raise ProtocolError("not_started", "the match has not started")
+        raise TableError("not_started", "the match has not started")
     if state.status == "over":
-        raise ProtocolError("match_over", "the match is over")
+        raise TableError("match_over", "the match is over")
     deal = state.match.current
     if deal is None:
-        raise ProtocolError(
-            "not_your_turn", "the deal is over; the next one has not begun", turn=None
-        )
+        raise TableError("not_your_turn", "the deal is over; the next one has not begun", turn=None)
     if deal.turn != seat:
-        raise ProtocolError("not_your_turn", f"seat {deal.turn} is to move", turn=deal.turn)
+        raise TableError("not_your_turn", f"seat {deal.turn} is to move", turn=deal.turn)
     return deal.view(seat), state.event

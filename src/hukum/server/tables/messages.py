@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from hukum.server.protocol import view_message
 from hukum.server.tables.state import TableState
 
 __all__ = [
@@ -107,6 +106,32 @@ def watcher_view(state: TableState) -> dict[str, Any] | None:
 
 def _view(state: TableState, viewer: Viewer) -> dict[str, Any] | None:
     return watcher_view(state) if viewer is None else seat_view(state, viewer)
+
+
+def view_message(
+    kind: str,
+    view: dict[str, Any] | None,
+    *,
+    event: int,
+    table: dict[str, Any],
+    seat: int | None = None,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Every message to one seat: ``state`` (full resync) or an ``event`` of some kind.
+
+    ``view`` is the receiving seat's own view as it goes on the wire
+    (:func:`seat_view`; None before the first deal); ``extra``
+    holds the public facts of the event (the move as the seat may see it, the commitment,
+    the outcome and revealed seed).
+    """
+    if kind == "state":
+        return {"type": "state", "event": event, "table": table, "view": view}
+    message: dict[str, Any] = {"type": "event", "event": event, "kind": kind, "seat": seat}
+    if extra:
+        message.update(extra)
+    message["table"] = table
+    message["view"] = view
+    return message
 
 
 def state_message(state: TableState, seat: Viewer) -> dict[str, Any]:

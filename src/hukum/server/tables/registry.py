@@ -12,17 +12,20 @@ import asyncio
 import logging
 import secrets
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hukum.server.cluster import Cluster
 from hukum.server.db import Store
-from hukum.server.protocol import ProtocolError
 from hukum.server.tables.actor import Table
+from hukum.server.tables.commands import COMMANDS, Caller
 from hukum.server.tables.config import TableConfig
+from hukum.server.tables.errors import TableError
 from hukum.server.tables.hints import Hints
 from hukum.server.tables.journal import Journal
 from hukum.server.tables.replica import Replica
 from hukum.server.tables.seats import Seat
+
+if TYPE_CHECKING:
+    from hukum.server.cluster import Cluster
 
 __all__ = [
     "CODE_ALPHABET",
@@ -78,6 +81,8 @@ class Registry:
         self.tables: dict[str, Room] = {}
         self.hints = Hints()
         """The move suggestions this process works out (a few at once)."""
+        self.here = Caller(cluster.id if cluster is not None else "", self.hints)
+        """Who runs the commands of this process's own connections."""
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
 
@@ -101,8 +106,8 @@ class Registry:
             return Table.load(code, self.journal, self.bot_delay, self.cluster)
         except Exception:
             log.exception("table %s cannot be read back from its log; left as it is", code)
-            raise ProtocolError(
-                "damaged_table", f"table {code} cannot be read back from its log", 500
+            raise TableError(
+                "damaged_table", f"table {code} cannot be read back from its log"
             ) from None
 
     async def _load(self, code: str) -> Room | None:
@@ -149,7 +154,7 @@ class Registry:
         """The table, or the ``unknown_table`` error."""
         table = await self.get(code)
         if table is None:
-            raise ProtocolError("unknown_table", f"no table {code!r}", 404)
+            raise TableError("unknown_table", f"no table {code!r}")
         return table
 
     def in_play(self) -> int:
@@ -175,11 +180,10 @@ class Registry:
     async def _new_table(self, config: TableConfig) -> Table:
         """A new room, empty, owned by this process."""
         if self.in_play() >= self.max_tables:
-            raise ProtocolError(
+            raise TableError(
                 "server_full",
                 f"this server holds {self.max_tables} tables in play, the most it takes; "
                 "try again in a few minutes",
-                503,
                 retry_after=60,
             )
         while True:
@@ -289,7 +293,7 @@ class Registry:
             for code in codes:
                 try:
                     table = self._read(code)
-                except ProtocolError:  # one damaged room must not keep the others from play
+                except TableError:  # one damaged room must not keep the others from play
                     continue
                 if table is not None:
                     tables.append(table)
@@ -316,45 +320,28 @@ class Registry:
         assert self.cluster is not None
         owner = await self.cluster.claim(code)
         if owner != self.cluster.id:
-            raise ProtocolError("not_owner", f"table {code} is held by another server process", 503)
+            raise TableError("not_owner", f"table {code} is held by another server process")
         loaded = await asyncio.to_thread(self._read, code)
         if loaded is None:
-            raise ProtocolError("unknown_table", f"no table {code!r}", 404)
+            raise TableError("unknown_table", f"no table {code!r}")
         return self._add(loaded)
 
     async def command(self, sender: str, op: str, code: str, args: dict[str, Any]) -> Any:
-        """Run a command another process sent for a table this process owns."""
-        if op == "unfollow":
-            table = self.tables.get(code)
-            if isinstance(table, Table):
-                table.followers.discard(sender)
-            return None
-        if op == "detach":
-            table = self.tables.get(code)
-            if isinstance(table, Table):
-                table.detach(args["seat"], sender)
-            return None
-        table = await self._owned(code)
-        if op == "follow":
-            table.followers.add(sender)
-            return table.event
-        if op == "attach":
-            return await table.attach(args["seat"], sender)
-        if op == "take_seat":
-            return await table.take_seat(args["seat"], args["name"])
-        if op == "fill_with_bots":
-            return await table.fill_with_bots(args["token"])
-        if op == "start":
-            return await table.start(args["token"], fill=args["fill"])
-        if op == "submit_move":
-            return await table.submit_move(args["seat"], args["text"], args["seen"])
-        if op == "ready":
-            return await table.ready(args["seat"])
-        if op == "take_back":
-            return await table.take_back(args["seat"])
-        if op == "rematch":
-            return await table.rematch(args["seat"])
-        raise ProtocolError("bad_message", f"no command {op!r}")
+        """Run a command another process sent for a table this process owns (one of
+        :data:`~hukum.server.tables.commands.COMMANDS` that changes the table, by name, its
+        payload's fields in ``args``)."""
+        command = COMMANDS.get(op)
+        if command is None or command.run is None:
+            raise TableError("bad_message", f"no command {op!r}")
+        payload = command.payload(**args)
+        if command.loads:
+            table = await self._owned(code)
+        else:
+            held = self.tables.get(code)
+            if not isinstance(held, Table):
+                return None
+            table = held
+        return await command.run(table, payload, Caller(sender, self.hints))
 
     def event(self, sender: str, message: dict[str, Any]) -> None:
         """An event of a table this process follows."""

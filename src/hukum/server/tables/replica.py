@@ -5,8 +5,9 @@ The replica follows the owner: it reads the table's log up to the event the owne
 when asked to be followed, then applies every event the owner sends, in order, with the
 same code as the owner (:meth:`~hukum.server.tables.state.TableState.apply`), and tells its
 own connections the same messages the owner would (:class:`~hukum.server.tables.audience.Audience`).
-Commands (a move, a seat, the start…) are sent to the owner, which checks and stores them;
-its answer, or its refusal, is the replica's. An event the replica missed (a gap in the
+Commands that change the table (a move, a seat, the start…: :mod:`~hukum.server.tables.commands`)
+are sent to the owner, which checks and stores them; its answer, or its refusal, is the
+replica's. An event the replica missed (a gap in the
 numbers) is read back from the log, where the owner stored it before sending it.
 """
 
@@ -15,18 +16,34 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from hukum.server.db import Store
-from hukum.server.protocol import ProtocolError
 from hukum.server.tables.audience import Audience, Send
+from hukum.server.tables.commands import (
+    ATTACH,
+    DETACH,
+    FOLLOW,
+    UNFOLLOW,
+    AtSeat,
+    Caller,
+    Command,
+    Nothing,
+)
 from hukum.server.tables.config import TableConfig
+from hukum.server.tables.errors import TableError
 from hukum.server.tables.messages import Viewer
 
 if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
     from hukum.server.cluster import Cluster
 
 __all__ = ["Replica"]
+
+P = TypeVar("P", bound="DataclassInstance")
+R = TypeVar("R")
 
 log = logging.getLogger("hukum.server")
 
@@ -57,7 +74,7 @@ class Replica(Audience):
 
     async def follow(self) -> None:
         """Be followed by the owner, then read the log up to where its events begin."""
-        upto = int(await self._call("follow"))
+        upto = await self._call(FOLLOW, Nothing())
         for ev in await asyncio.to_thread(self.store.events, self.code, upto):
             self.apply(ev.number, ev.kind, ev.data)
         self._drain()
@@ -70,7 +87,7 @@ class Replica(Audience):
 
     def unfollow(self) -> None:
         """Tell the owner to stop sending this table's events."""
-        self.cluster.command(self.owner, "unfollow", self.code)
+        self._tell(UNFOLLOW, Nothing())
 
     # ------------------------------------------------------------ the owner's events
 
@@ -117,18 +134,32 @@ class Replica(Audience):
 
     # ------------------------------------------------------------ commands, at the owner
 
-    async def _call(self, op: str, **args: Any) -> Any:
+    async def run(self, command: Command[P, R], payload: P, by: Caller) -> R:
+        """Run a command of :mod:`~hukum.server.tables.commands`: one that changes the
+        table is sent to the owner (by its name, its payload's fields the arguments), whose
+        answer or refusal is this one's; one that only reads it is answered here."""
+        if command.run is None:
+            assert command.ask is not None
+            return await command.ask(self, payload, by)
+        return await self._call(command, payload)
+
+    async def _call(self, command: Command[P, R], payload: P) -> R:
         try:
-            return await self.cluster.call(self.owner, op, self.code, **args)
-        except ProtocolError as e:
+            result = await self.cluster.call(self.owner, command.name, self.code, **asdict(payload))
+        except TableError as e:
             if e.code in GONE:
                 self._gone(self, e.message)
             raise
+        return cast(R, result)
+
+    def _tell(self, command: Command[P, Any], payload: P) -> None:
+        """Send the owner a command whose answer nobody waits for."""
+        self.cluster.command(self.owner, command.name, self.code, **asdict(payload))
 
     async def subscribe(self, seat: int, send: Send, last: int | None = None) -> Callable[[], None]:
         """Receive this seat's messages (as :meth:`Table.subscribe`); the owner counts the
         connection."""
-        await self._call("attach", seat=seat)
+        await self._call(ATTACH, AtSeat(seat))
         sub, unsubscribe = self._join(seat, send)
         missed = self._greet(sub, seat, last)  # the replica changes only between awaits
         return await self._send_missed(sub, seat, missed, unsubscribe)
@@ -142,25 +173,4 @@ class Replica(Audience):
 
     def _left(self, seat: Viewer) -> None:
         if seat is not None:
-            self.cluster.command(self.owner, "detach", self.code, seat=seat)
-
-    async def take_seat(self, seat: int, name: str) -> str:
-        return str(await self._call("take_seat", seat=seat, name=name))
-
-    async def fill_with_bots(self, token: str | None) -> int:
-        return int(await self._call("fill_with_bots", token=token))
-
-    async def start(self, token: str | None, *, fill: bool = False) -> int:
-        return int(await self._call("start", token=token, fill=fill))
-
-    async def submit_move(self, seat: int, text: str, seen: int | None = None) -> int:
-        return int(await self._call("submit_move", seat=seat, text=text, seen=seen))
-
-    async def ready(self, seat: int) -> int:
-        return int(await self._call("ready", seat=seat))
-
-    async def take_back(self, seat: int) -> int:
-        return int(await self._call("take_back", seat=seat))
-
-    async def rematch(self, seat: int) -> int:
-        return int(await self._call("rematch", seat=seat))
+            self._tell(DETACH, AtSeat(seat))

@@ -15,7 +15,7 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 from hukum.game import Player
-from hukum.server.protocol import ProtocolError
+from hukum.server.tables.errors import TableError
 
 if TYPE_CHECKING:
     from hukum.server.tables.actor import Table
@@ -152,7 +152,7 @@ class Scheduler:
             await table.submit_bot_move(seat, move, expected)
         except Stale:
             pass
-        except ProtocolError as e:
+        except TableError as e:
             if e.code != "table_moved":  # else the table is read again from its log
                 raise
 
