@@ -5,9 +5,9 @@ The replica follows the owner: it reads the table's log up to the event the owne
 when asked to be followed, then applies every event the owner sends, in order, with the
 same code as the owner (:meth:`~hukum.server.tables.state.TableState.apply`), and tells its
 own connections the same messages the owner would (:class:`~hukum.server.tables.audience.Audience`).
-Commands that change the table (a move, a seat, the start…: :mod:`~hukum.server.tables.commands`)
-are sent to the owner, which checks and stores them; its answer, or its refusal, is the
-replica's. An event the replica missed (a gap in the
+The commands that change the table (a move, a seat, the start…;
+:mod:`~hukum.server.tables.commands`) are sent to the owner, which checks and stores them;
+its answer, or its refusal, is the replica's. An event the replica missed (a gap in the
 numbers) is read back from the log, where the owner stored it before sending it.
 """
 
