@@ -411,8 +411,16 @@ def test_a_deal_that_is_not_there_or_not_over_says_so(
     error = page.locator("#bd-error")
     page.goto(f"{server}/t/{finished.code}/deals/99")
     expect(error).to_have_text("This room has no deal 99.")
-    page.goto(f"{server}/t/{finished.code}/deals/first")
-    expect(error).to_have_text("This room has no deal ?.")
+    # Not a deal number at all: said back as typed, with what a deal number is (issue 40).
+    page.goto(f"{server}/t/{finished.code}/deals/abc")
+    expect(error).to_have_text("There is no deal “abc”: deals are numbered 1, 2, 3 and so on.")
+    page.goto(f"{server}/t/{finished.code}/deals/0")
+    expect(error).to_have_text("There is no deal “0”: deals are numbered 1, 2, 3 and so on.")
+    page.goto(f"{server}/t/{finished.code}/deals/%3Cb%3Efirst%20deal")
+    expect(error).to_have_text("There is no deal “<b>first deal”: deals are numbered 1, 2, 3 and so on.")
+    page.select_option("#lang", "hi")
+    expect(error).to_have_text("बाज़ी “<b>first deal” नहीं है: बाज़ियों के नंबर 1, 2, 3 वगैरह होते हैं।")
+    page.select_option("#lang", "en")
     page.goto(f"{server}/t/zzzzzzzz/deals/1")
     expect(error).to_have_text("There is no room with this code.")
     # The deal being played: no board, no card of any hand.

@@ -274,6 +274,8 @@ export const strings = {
   "board.match": "Analyse a deal:",
   "board.match.replay": "Replay a deal:",
   "board.unknown": "This room has no deal {n}.",
+  "board.badnumber": "There is no deal “{text}”: deals are numbered 1, 2, 3 and so on.",
+  "board.nodrawing": "This page cannot show the deals of the game “{game}”.",
   "board.notover": "Deal {n} is not over yet: its board opens once its last card is played.",
   "board.first": "First move",
   "board.prev": "Previous move",

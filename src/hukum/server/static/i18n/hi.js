@@ -76,6 +76,8 @@ export const strings = {
   "board.match": "बाज़ी का विश्लेषण:",
   "board.match.replay": "बाज़ी दोबारा देखें:",
   "board.unknown": "इस कमरे में बाज़ी {n} नहीं है।",
+  "board.badnumber": "बाज़ी “{text}” नहीं है: बाज़ियों के नंबर 1, 2, 3 वगैरह होते हैं।",
+  "board.nodrawing": "यह पेज “{game}” खेल की बाज़ियाँ नहीं दिखा सकता।",
   "board.notover": "बाज़ी {n} अभी ख़त्म नहीं हुई: आख़िरी पत्ता चलने पर इसका बोर्ड खुलेगा।",
   "board.first": "पहली चाल",
   "board.prev": "पिछली चाल",
