@@ -491,3 +491,53 @@ def test_a_finished_ganjifa_match_leads_to_its_replay(context: BrowserContext, s
     expect(page.locator("#bd-result-text")).to_contain_text("cards")
     found = page.evaluate(OVERFLOW)
     assert found["scroll"] <= found["width"] and not found["out"], found
+
+
+#: Each part of the table where it is drawn: the seats by their place, the trick, and each
+#: trick card with its player's seat and the name written on it.
+TABLE_BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const seats = Object.fromEntries([...document.querySelectorAll('#analysis-board .bd-seat')]
+    .map(s => [[...s.classList].find(c => c.startsWith('area-')).slice(5), box(s)]));
+  const played = [...document.querySelectorAll('#bd-trick .bd-played')].map(f => {
+    const by = f.querySelector('.bd-by');
+    const shown = by && getComputedStyle(by).display !== 'none' && getComputedStyle(by).visibility !== 'hidden';
+    const whole = shown && by.scrollHeight <= by.clientHeight + 1 && by.scrollWidth <= by.clientWidth + 1;
+    return {seat: f.dataset.seat, label: shown ? by.innerText.trim() : '', whole, box: box(f), by: by ? box(by) : null};
+  });
+  const names = Object.fromEntries([...document.querySelectorAll('#analysis-board .bd-seat')]
+    .map(s => [s.dataset.seat, s.querySelector('.bd-name b').innerText.trim()]));
+  return {seats, mid: box(document.querySelector('#bd-trick')), played, names};
+}"""
+
+
+def test_on_a_phone_the_board_is_a_table_and_each_trick_card_is_named(
+    browser: Browser, server: str, finished: Finished
+) -> None:
+    """Issue 40 item 5: on a phone the hands sit round the trick as at the table (not one
+    under the other), and each card of the trick carries its player's name."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    try:
+        page = ctx.new_page()
+        open_board(page, finished.url(server, 19))  # three cards of trick 5 on the table
+        expect(page.locator(PLAYED)).to_have_count(3)
+        found = page.evaluate(TABLE_BOXES)
+        seats, mid = found["seats"], found["mid"]
+        assert sorted(seats) == ["e", "n", "s", "w"]
+        # North above the trick above south; west and east either side of the trick.
+        assert seats["n"]["bottom"] <= mid["top"] + 1 and mid["bottom"] <= seats["s"]["top"] + 1
+        assert seats["w"]["right"] <= mid["left"] + 1 and mid["right"] <= seats["e"]["left"] + 1
+        for side in ("w", "e"):  # beside the trick, not above or below it
+            assert seats[side]["top"] < mid["bottom"] and seats[side]["bottom"] > mid["top"]
+        for play in found["played"]:
+            assert play["label"] == found["names"][play["seat"]] and play["whole"], play
+            inside = play["by"]
+            assert inside["left"] >= -0.5 and inside["right"] <= 390.5, play
+        overflow = page.evaluate(OVERFLOW)
+        assert overflow["scroll"] <= overflow["width"] and not overflow["out"], overflow
+        # The whole table in one screen: the hands and the trick above the fold.
+        assert seats["s"]["bottom"] <= 844, seats
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "board-phone.png"))
+    finally:
+        ctx.close()
