@@ -417,7 +417,9 @@ def test_a_deal_that_is_not_there_or_not_over_says_so(
     page.goto(f"{server}/t/{finished.code}/deals/0")
     expect(error).to_have_text("There is no deal “0”: deals are numbered 1, 2, 3 and so on.")
     page.goto(f"{server}/t/{finished.code}/deals/%3Cb%3Efirst%20deal")
-    expect(error).to_have_text("There is no deal “<b>first deal”: deals are numbered 1, 2, 3 and so on.")
+    expect(error).to_have_text(
+        "There is no deal “<b>first deal”: deals are numbered 1, 2, 3 and so on."
+    )
     page.select_option("#lang", "hi")
     expect(error).to_have_text("बाज़ी “<b>first deal” नहीं है: बाज़ियों के नंबर 1, 2, 3 वगैरह होते हैं।")
     page.select_option("#lang", "en")
@@ -496,14 +498,21 @@ def test_a_finished_ganjifa_match_leads_to_its_replay(context: BrowserContext, s
 #: Each part of the table where it is drawn: the seats by their place, the trick, and each
 #: trick card with its player's seat and the name written on it.
 TABLE_BOXES = """() => {
-  const box = (e) => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+  };
   const seats = Object.fromEntries([...document.querySelectorAll('#analysis-board .bd-seat')]
     .map(s => [[...s.classList].find(c => c.startsWith('area-')).slice(5), box(s)]));
   const played = [...document.querySelectorAll('#bd-trick .bd-played')].map(f => {
     const by = f.querySelector('.bd-by');
-    const shown = by && getComputedStyle(by).display !== 'none' && getComputedStyle(by).visibility !== 'hidden';
-    const whole = shown && by.scrollHeight <= by.clientHeight + 1 && by.scrollWidth <= by.clientWidth + 1;
-    return {seat: f.dataset.seat, label: shown ? by.innerText.trim() : '', whole, box: box(f), by: by ? box(by) : null};
+    const style = by && getComputedStyle(by);
+    const shown = by && style.display !== 'none' && style.visibility !== 'hidden';
+    // The whole name shows: nothing of it clipped.
+    const whole = shown && by.scrollHeight <= by.clientHeight + 1
+      && by.scrollWidth <= by.clientWidth + 1;
+    const label = shown ? by.innerText.trim() : '';
+    return {seat: f.dataset.seat, label, whole, box: box(f), by: by ? box(by) : null};
   });
   const names = Object.fromEntries([...document.querySelectorAll('#analysis-board .bd-seat')]
     .map(s => [s.dataset.seat, s.querySelector('.bd-name b').innerText.trim()]));
