@@ -550,3 +550,64 @@ def test_on_a_phone_the_board_is_a_table_and_each_trick_card_is_named(
         page.screenshot(path=str(SCREENSHOTS / "board-phone.png"))
     finally:
         ctx.close()
+
+
+#: Every text the analysis note shows, from the page's start (a MutationObserver).
+NOTES = """() => {
+  window.notesSeen = [];
+  const seen = () => {
+    const note = document.querySelector('#bd-note-text');
+    const text = note ? note.textContent : '';
+    if (text && window.notesSeen.at(-1) !== text) window.notesSeen.push(text);
+  };
+  const all = {subtree: true, childList: true, characterData: true};
+  new MutationObserver(seen).observe(document, all);
+}"""
+
+
+#: Whether the analysis has come (the note no longer says it is on its way).
+ANALYSED = """() => {
+  const note = document.querySelector('#bd-note-text');
+  return note && !/Analysing|Waiting/.test(note.textContent);
+}"""
+
+
+def test_the_note_says_where_the_analysis_is(context: BrowserContext, server: str) -> None:
+    """Issue 40 item 3: a fresh analysis with nothing else analysed never says the analyser
+    is busy with other deals; behind others it says how many, then starting, then how far."""
+    made = play_now_table(server, options={"deals": 1, "target": None})
+    finish_deals(server, made)
+    page = context.new_page()
+    page.add_init_script(f"({NOTES})()")
+    open_board(page, f"{server}/t/{made['code']}/deals/1")
+    page.wait_for_function(ANALYSED, timeout=60_000)
+    seen: list[str] = page.evaluate("window.notesSeen")
+    assert seen and not any("before this one" in s or "busy" in s for s in seen), seen
+    assert "Analysing" in seen[0], seen
+
+    # Behind other deals, as the server says: how many, then starting, then how far.
+    answers = [
+        {"deal": 1, "status": "waiting", "ahead": 2, "tricks": 0, "of": 13},
+        {"deal": 1, "status": "waiting", "ahead": 1, "tricks": 0, "of": 13},
+        {"deal": 1, "status": "starting", "tricks": 0, "of": 13},
+        {"deal": 1, "status": "running", "tricks": 4, "of": 13},
+    ]
+
+    def answer(route: Route) -> None:
+        if answers:
+            route.fulfill(status=202, json=answers.pop(0))
+        else:
+            route.fallback()
+
+    other = context.new_page()
+    other.route(re.compile(r"/deals/1/analysis\?wait=false$"), answer)
+    other.add_init_script(f"({NOTES})()")
+    open_board(other, f"{server}/t/{made['code']}/deals/1")
+    other.wait_for_function(ANALYSED, timeout=60_000)
+    assert other.evaluate("window.notesSeen")[:5] == [
+        "Analysing… the solver takes a few seconds; the replay is ready meanwhile.",
+        "Waiting for the analyser: 2 deals are before this one. The replay is ready meanwhile.",
+        "Waiting for the analyser: one deal is before this one. The replay is ready meanwhile.",
+        "Analysing… the solver is starting; the replay is ready meanwhile.",
+        "Analysing… 4 of 13 tricks done, from the last trick back; the replay is ready meanwhile.",
+    ]

@@ -79,7 +79,8 @@ export function noteHTML(ctx) {
   else if (a.loading) {
     const p = a.progress;
     if (a.busy) text = t("board.busy", { s: a.busy });
-    else if (p?.status === "waiting") text = t("board.analysing.waiting");
+    else if (p?.status === "waiting") text = t(p.ahead === 1 ? "board.analysing.behind.one" : "board.analysing.behind", { n: p.ahead });
+    else if (p?.status === "starting") text = t("board.analysing.starting");
     else if (p) text = t("board.analysing.progress", { k: p.tricks, n: p.of });
     else text = t("board.analysing.long");
   } else if (a.error) {
