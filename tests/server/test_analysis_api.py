@@ -92,8 +92,9 @@ def test_progress_and_a_bounded_queue(app_client: TestClient, pool: Analyses) ->
     with analyser.busy:  # the analysis has its turn but cannot start yet
         running = client.get(f"/api/tables/{code}/deals/1/analysis?wait=false")
         assert running.status_code == 202
-        # Just asked: it waits for its turn (the pool is free, it takes it at once).
-        assert running.json() == {"deal": 1, "status": "waiting", "tricks": 0, "of": 13}
+        # Just asked: the pool is free, so its turn has come; its workers are starting
+        # (not "waiting", which would say other deals are before it: issue 40 item 3).
+        assert running.json() == {"deal": 1, "status": "starting", "tricks": 0, "of": 13}
         busy = client.get(f"/api/tables/{code}/deals/2/analysis?wait=false")
         assert busy.status_code == 503
         error: dict[str, Any] = busy.json()["error"]
@@ -118,6 +119,44 @@ def test_progress_and_a_bounded_queue(app_client: TestClient, pool: Analyses) ->
     assert progress == sorted(progress) and all(0 <= k <= done["tricks"] for k in progress)
     second = client.get(f"/api/tables/{code}/deals/2/analysis")
     assert second.status_code == 200 and second.json()["deal"] == 2 and pool.started == 2
+
+
+def test_a_deal_behind_others_says_how_many(tmp_path: Path) -> None:
+    """With one analysis at a time, a deal asked for while others run or wait says how many
+    are before it, and starts once they are done."""
+    pool = Analyses(workers=2, running=1, waiting=2, max_nodes=BUDGET)
+    app = create_app(f"sqlite:///{tmp_path / 'test.db'}", bot_delay=0, analyses=pool)
+    with TestClient(app) as client:
+        code = _finished_table(client, deals=3)
+        [analyser] = pool.analysers()
+        with analyser.busy:  # the first analysis has its turn and holds it
+            first = client.get(f"/api/tables/{code}/deals/1/analysis?wait=false")
+            assert first.json()["status"] in {"starting", "running"}
+            second = client.get(f"/api/tables/{code}/deals/2/analysis?wait=false")
+            assert second.json() == {
+                "deal": 2,
+                "status": "waiting",
+                "ahead": 1,
+                "tricks": 0,
+                "of": 13,
+            }
+            third = client.get(f"/api/tables/{code}/deals/3/analysis?wait=false")
+            assert third.json() == {
+                "deal": 3,
+                "status": "waiting",
+                "ahead": 2,
+                "tricks": 0,
+                "of": 13,
+            }
+        # The first done, the second runs and the third is behind one deal only, until
+        # each is done in turn.
+        assert client.get(f"/api/tables/{code}/deals/1/analysis").json()["status"] == "done"
+        third = client.get(f"/api/tables/{code}/deals/3/analysis?wait=false").json()
+        assert third["status"] in {"waiting", "starting", "running", "done"}
+        assert third.get("ahead", 1) == 1
+        for n in (2, 3):
+            assert client.get(f"/api/tables/{code}/deals/{n}/analysis").json()["status"] == "done"
+        assert pool.started == 3
 
 
 def test_ganjifa_deals_are_not_analysed(client: TestClient) -> None:

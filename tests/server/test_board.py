@@ -411,8 +411,18 @@ def test_a_deal_that_is_not_there_or_not_over_says_so(
     error = page.locator("#bd-error")
     page.goto(f"{server}/t/{finished.code}/deals/99")
     expect(error).to_have_text("This room has no deal 99.")
-    page.goto(f"{server}/t/{finished.code}/deals/first")
-    expect(error).to_have_text("This room has no deal ?.")
+    # Not a deal number at all: said back as typed, with what a deal number is (issue 40).
+    page.goto(f"{server}/t/{finished.code}/deals/abc")
+    expect(error).to_have_text("There is no deal “abc”: deals are numbered 1, 2, 3 and so on.")
+    page.goto(f"{server}/t/{finished.code}/deals/0")
+    expect(error).to_have_text("There is no deal “0”: deals are numbered 1, 2, 3 and so on.")
+    page.goto(f"{server}/t/{finished.code}/deals/%3Cb%3Efirst%20deal")
+    expect(error).to_have_text(
+        "There is no deal “<b>first deal”: deals are numbered 1, 2, 3 and so on."
+    )
+    page.select_option("#lang", "hi")
+    expect(error).to_have_text("बाज़ी “<b>first deal” नहीं है: बाज़ियों के नंबर 1, 2, 3 वगैरह होते हैं।")
+    page.select_option("#lang", "en")
     page.goto(f"{server}/t/zzzzzzzz/deals/1")
     expect(error).to_have_text("There is no room with this code.")
     # The deal being played: no board, no card of any hand.
@@ -483,3 +493,121 @@ def test_a_finished_ganjifa_match_leads_to_its_replay(context: BrowserContext, s
     expect(page.locator("#bd-result-text")).to_contain_text("cards")
     found = page.evaluate(OVERFLOW)
     assert found["scroll"] <= found["width"] and not found["out"], found
+
+
+#: Each part of the table where it is drawn: the seats by their place, the trick, and each
+#: trick card with its player's seat and the name written on it.
+TABLE_BOXES = """() => {
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+  };
+  const seats = Object.fromEntries([...document.querySelectorAll('#analysis-board .bd-seat')]
+    .map(s => [[...s.classList].find(c => c.startsWith('area-')).slice(5), box(s)]));
+  const played = [...document.querySelectorAll('#bd-trick .bd-played')].map(f => {
+    const by = f.querySelector('.bd-by');
+    const style = by && getComputedStyle(by);
+    const shown = by && style.display !== 'none' && style.visibility !== 'hidden';
+    // The whole name shows: nothing of it clipped.
+    const whole = shown && by.scrollHeight <= by.clientHeight + 1
+      && by.scrollWidth <= by.clientWidth + 1;
+    const label = shown ? by.innerText.trim() : '';
+    return {seat: f.dataset.seat, label, whole, box: box(f), by: by ? box(by) : null};
+  });
+  const names = Object.fromEntries([...document.querySelectorAll('#analysis-board .bd-seat')]
+    .map(s => [s.dataset.seat, s.querySelector('.bd-name b').innerText.trim()]));
+  return {seats, mid: box(document.querySelector('#bd-trick')), played, names};
+}"""
+
+
+def test_on_a_phone_the_board_is_a_table_and_each_trick_card_is_named(
+    browser: Browser, server: str, finished: Finished
+) -> None:
+    """Issue 40 item 5: on a phone the hands sit round the trick as at the table (not one
+    under the other), and each card of the trick carries its player's name."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    try:
+        page = ctx.new_page()
+        open_board(page, finished.url(server, 19))  # three cards of trick 5 on the table
+        expect(page.locator(PLAYED)).to_have_count(3)
+        found = page.evaluate(TABLE_BOXES)
+        seats, mid = found["seats"], found["mid"]
+        assert sorted(seats) == ["e", "n", "s", "w"]
+        # North above the trick above south; west and east either side of the trick.
+        assert seats["n"]["bottom"] <= mid["top"] + 1 and mid["bottom"] <= seats["s"]["top"] + 1
+        assert seats["w"]["right"] <= mid["left"] + 1 and mid["right"] <= seats["e"]["left"] + 1
+        for side in ("w", "e"):  # beside the trick, not above or below it
+            assert seats[side]["top"] < mid["bottom"] and seats[side]["bottom"] > mid["top"]
+        for play in found["played"]:
+            assert play["label"] == found["names"][play["seat"]] and play["whole"], play
+            inside = play["by"]
+            assert inside["left"] >= -0.5 and inside["right"] <= 390.5, play
+        overflow = page.evaluate(OVERFLOW)
+        assert overflow["scroll"] <= overflow["width"] and not overflow["out"], overflow
+        # The whole table in one screen: the hands and the trick above the fold.
+        assert seats["s"]["bottom"] <= 844, seats
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "board-phone.png"))
+    finally:
+        ctx.close()
+
+
+#: Every text the analysis note shows, from the page's start (a MutationObserver).
+NOTES = """() => {
+  window.notesSeen = [];
+  const seen = () => {
+    const note = document.querySelector('#bd-note-text');
+    const text = note ? note.textContent : '';
+    if (text && window.notesSeen.at(-1) !== text) window.notesSeen.push(text);
+  };
+  const all = {subtree: true, childList: true, characterData: true};
+  new MutationObserver(seen).observe(document, all);
+}"""
+
+
+#: Whether the analysis has come (the note no longer says it is on its way).
+ANALYSED = """() => {
+  const note = document.querySelector('#bd-note-text');
+  return note && !/Analysing|Waiting/.test(note.textContent);
+}"""
+
+
+def test_the_note_says_where_the_analysis_is(context: BrowserContext, server: str) -> None:
+    """Issue 40 item 3: a fresh analysis with nothing else analysed never says the analyser
+    is busy with other deals; behind others it says how many, then starting, then how far."""
+    made = play_now_table(server, options={"deals": 1, "target": None})
+    finish_deals(server, made)
+    page = context.new_page()
+    page.add_init_script(f"({NOTES})()")
+    open_board(page, f"{server}/t/{made['code']}/deals/1")
+    page.wait_for_function(ANALYSED, timeout=60_000)
+    seen: list[str] = page.evaluate("window.notesSeen")
+    assert seen and not any("before this one" in s or "busy" in s for s in seen), seen
+    assert "Analysing" in seen[0], seen
+
+    # Behind other deals, as the server says: how many, then starting, then how far.
+    answers = [
+        {"deal": 1, "status": "waiting", "ahead": 2, "tricks": 0, "of": 13},
+        {"deal": 1, "status": "waiting", "ahead": 1, "tricks": 0, "of": 13},
+        {"deal": 1, "status": "starting", "tricks": 0, "of": 13},
+        {"deal": 1, "status": "running", "tricks": 4, "of": 13},
+    ]
+
+    def answer(route: Route) -> None:
+        if answers:
+            route.fulfill(status=202, json=answers.pop(0))
+        else:
+            route.fallback()
+
+    other = context.new_page()
+    other.route(re.compile(r"/deals/1/analysis\?wait=false$"), answer)
+    other.add_init_script(f"({NOTES})()")
+    open_board(other, f"{server}/t/{made['code']}/deals/1")
+    other.wait_for_function(ANALYSED, timeout=60_000)
+    assert other.evaluate("window.notesSeen")[:5] == [
+        "Analysing… the solver takes a few seconds; the replay is ready meanwhile.",
+        "Waiting for the analyser: 2 deals are before this one. The replay is ready meanwhile.",
+        "Waiting for the analyser: one deal is before this one. The replay is ready meanwhile.",
+        "Analysing… the solver is starting; the replay is ready meanwhile.",
+        "Analysing… 4 of 13 tricks done, from the last trick back; the replay is ready meanwhile.",
+    ]

@@ -5,9 +5,9 @@ At most ``running`` analyses run at once (each on ``workers`` processes, at a lo
 than the server's own), at most ``waiting`` more wait for a turn; beyond that a request is
 refused with ``busy`` (503, with ``retry_after`` seconds). An analysis runs in a thread of
 its own, waiting on its workers, never in the event loop, so the server goes on serving
-every table meanwhile; it reports its progress (tricks analysed so far) as it goes. The
-pool starts on the first analysis and is stopped, with every worker process, by
-:meth:`Analyses.close` when the app stops.
+every table meanwhile; it reports where it is as it goes (waiting behind other deals,
+starting, or the tricks analysed so far). The pool starts on the first analysis and is
+stopped, with every worker process, by :meth:`Analyses.close` when the app stops.
 """
 
 from __future__ import annotations
@@ -46,11 +46,23 @@ class Job:
     """Whole tricks analysed so far, from the last trick back."""
     task: asyncio.Task[dict[str, Any]] | None = field(default=None, repr=False)
     """The analysis as the API sends it, once done."""
+    line: list[Job] = field(default_factory=list, repr=False)
+    """The pool's analyses not yet done, running or waiting, in the order they came
+    (shared with the pool; this one among them until it is done)."""
+    slots: int = 1
+    """The analyses the pool runs at once."""
 
     def progress(self) -> dict[str, Any]:
-        """How far it has gone, as the API sends it."""
-        status = "running" if self.running else "waiting"
-        return {"status": status, "tricks": self.tricks, "of": self.of}
+        """How far it has gone, as the API sends it: ``running`` with the tricks analysed so
+        far; ``starting`` when its turn has come and its workers are not yet at work; or
+        ``waiting`` behind ``ahead`` deals, running or waiting before it (the page says
+        which, never that the analyser is busy when it is not)."""
+        if self.running:
+            return {"status": "running", "tricks": self.tricks, "of": self.of}
+        ahead = self.line.index(self) if self in self.line else 0
+        if ahead < self.slots:
+            return {"status": "starting", "tricks": 0, "of": self.of}
+        return {"status": "waiting", "ahead": ahead, "tricks": 0, "of": self.of}
 
 
 class Analyses:
@@ -80,25 +92,26 @@ class Analyses:
         self.waiting = waiting
         self.max_nodes = max_nodes
         self.nice = nice
-        self.admitted = 0
-        """Analyses running or waiting."""
         self.started = 0
         """Analyses asked for since the server started."""
         self._analysers: list[Analyser] = []
         self._free: asyncio.Queue[Analyser] = asyncio.Queue()
+        self._line: list[Job] = []
+        """The analyses admitted and not yet done, running or waiting, in the order they
+        came (the order in which they get an analyser)."""
 
     def submit(self, deal: Deal) -> Job:
         """Start analysing a finished deal (or queue it), or refuse with ``busy``."""
-        if self.admitted >= self.running + self.waiting:
+        if len(self._line) >= self.running + self.waiting:
             raise ProtocolError(
                 "busy",
                 f"the server is analysing {self.running + self.waiting} deals already; "
                 f"ask again in {RETRY_AFTER} s",
                 retry_after=RETRY_AFTER,
             )
-        self.admitted += 1
         self.started += 1
-        job = Job(deal.rules.hand_size)
+        job = Job(deal.rules.hand_size, line=self._line, slots=self.running)
+        self._line.append(job)
         job.task = asyncio.create_task(self._run(job, deal))
         return job
 
@@ -126,7 +139,7 @@ class Analyses:
                 self._free.put_nowait(analyser)
             return result(analysis, deal)
         finally:
-            self.admitted -= 1
+            self._line.remove(job)
 
     def analysers(self) -> list[Analyser]:
         """The pools, one per analysis that may run at once: made on first use (which
