@@ -14,38 +14,48 @@ const TIMEOUTS = [15, 30, 60, 120, 300, 0]; // 0: no limit
 const CODE_RE = /^[23456789abcdefghjkmnpqrstuvwxyz]{4,16}$/;
 const CARD_RE = /^(10|[2-9JQKA])[CDHS]$/; // a Mindi move that plays a card
 
+/** The page's state. What belongs to one table is in `tableState`, made afresh whenever the
+ * page opens a table (openTable, openBoard's own fields): nothing of one table (its seeds,
+ * checks, messages, panel, hint) survives the move to another, e.g. a rematch's. */
 const S = {
   page: null, // "lobby" | "table" | "board" (the analysis board, board.js)
-  code: null,
-  token: null,
-  table: null,
-  tableJSON: "",
-  view: null,
-  last: 0,
+  rulesMeta: null,
+  ref: 0,
   ws: null,
   wsState: "idle",
   poll: null,
-  selected: null,
-  picked: new Set(), // Ganjifa: the cards chosen for the next move (a card, a Dukal, an answer)
-  message: null, // {kind: "error" | "warn", text: a string, or a function giving it in the page's language, code, rules}
-  absent: new Set(),
-  rulesMeta: null,
-  panel: null, // "rules" | "last" | null
-  nextSent: false,
-  seeds: {}, // deal number -> seed as exact decimal text
-  commitments: {}, // deal number -> commitment
-  verify: {}, // deal number -> {hash: bool, server: {...} | null, error}
-  dealers: {}, // deal number -> dealer seat
-  ref: 0,
-  pending: {},
-  sending: null, // the ref of the move sent and not yet answered: no other move is sent meanwhile
-  notFound: false,
-  copied: false,
-  watch: false, // watching: no seat, the table read-only (/t/<code>?watch=1, a room that allows it)
-  rematchSent: false,
-  hint: null, // the server's suggestion {event, move, why}: for the turn after its event only
-  hintAsked: null, // the ref of the hint asked for and not yet answered
+  ...tableState(null),
 };
+
+/** Everything the page knows of table `code`, as it is before the page has heard of it. */
+function tableState(code) {
+  return {
+    code,
+    token: null,
+    table: null,
+    tableJSON: "",
+    view: null,
+    last: 0,
+    selected: null,
+    picked: new Set(), // Ganjifa: the cards chosen for the next move (a card, a Dukal, an answer)
+    message: null, // {kind: "error" | "warn", text: a string, or a function giving it in the page's language, code, rules}
+    absent: new Set(),
+    panel: null, // "rules" | "last" | null
+    nextSent: false,
+    seeds: {}, // deal number -> seed as exact decimal text (known once that deal is over)
+    commitments: {}, // deal number -> commitment
+    verify: {}, // deal number -> {hash: bool, server: {...} | null, error}
+    dealers: {}, // deal number -> dealer seat
+    pending: {},
+    sending: null, // the ref of the move sent and not yet answered: no other move is sent meanwhile
+    notFound: false,
+    copied: false,
+    watch: false, // watching: no seat, the table read-only (/t/<code>?watch=1, a room that allows it)
+    rematchSent: false,
+    hint: null, // the server's suggestion {event, move, why}: for the turn after its event only
+    hintAsked: null, // the ref of the hint asked for and not yet answered
+  };
+}
 
 // ---------------------------------------------------------------- helpers
 
@@ -194,6 +204,7 @@ function stopTable() {
 
 function route() {
   stopTable();
+  Object.assign(S, tableState(null)); // each page starts with no table's state
   const board = location.pathname.match(/^\/t\/([^/]+)\/deals\/([^/]+)\/?$/);
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
   if (board) openBoard(bctx(), decodeURIComponent(board[1]), board[2]);
@@ -467,23 +478,8 @@ function joinRoom() {
 
 async function openTable(code) {
   S.page = "table";
-  S.code = code;
+  Object.assign(S, tableState(code));
   S.token = localStorage.getItem(tokenKey(code));
-  S.hint = null;
-  S.hintAsked = null;
-  S.table = null;
-  S.tableJSON = "";
-  S.view = null;
-  S.last = 0;
-  S.selected = null;
-  S.picked = new Set();
-  S.message = null;
-  S.absent = new Set();
-  S.panel = null;
-  S.nextSent = false;
-  S.notFound = false;
-  S.copied = false;
-  S.rematchSent = false;
   // Someone without a seat may watch a room that allows it: /t/<code>?watch=1.
   S.watch = !S.token && new URLSearchParams(location.search).get("watch") === "1";
   render();
@@ -1267,7 +1263,7 @@ function fairDealHTML(n, current) {
   const commitment = S.commitments[n] ?? (current ? S.view.commitment : null);
   if (!commitment) return "";
   const id = (name) => (current ? `id="${name}"` : "");
-  const seed = S.seeds[n];
+  const seed = dealOver(n) ? S.seeds[n] : undefined;
   const result = S.verify[n];
   let out = "";
   if (result) {
@@ -1289,6 +1285,12 @@ function fairDealHTML(n, current) {
     <p><span class="label">${esc(t("fair.commitment"))}:</span> <code class="hash" ${id("commitment")}>${esc(commitment)}</code></p>
     <p><span class="label">${esc(t("fair.seed"))}:</span> ${seed ? `<code class="seed" ${id("seed")}>${esc(seed)}</code>` : `<i>${esc(t("fair.seed.hidden"))}</i>`}</p>
     ${seed ? `<button ${id("verify")} data-action="verify" data-deal="${n}">${esc(t("fair.verify"))}</button>` : ""}${out}</div>`;
+}
+
+/** Whether deal n of this table is over (only then is its seed shown, and checked). */
+function dealOver(n) {
+  const v = S.view;
+  return !!v && (n < v.deal_number || (n === v.deal_number && v.phase === "over"));
 }
 
 /** The analysis board of deal n of this table (board.js), in this tab. */
@@ -1436,6 +1438,7 @@ function playSelected() {
 async function verifyDeal(n) {
   const v = S.view;
   const seed = S.seeds[n];
+  if (!seed || !dealOver(n)) return;
   const commitment = S.commitments[n] ?? v.commitment;
   const result = { hash: false, server: null };
   try {
