@@ -11,7 +11,7 @@ import { currentPage, render, route, startRouter } from "./router.js";
 route("/", lobby);
 route("/rooms/new", newRoom);
 route("/t/:code", table);
-route("/t/:code/deals/:n", board);
+route("/t/:code/deals/:number", board);
 route("*", lobby);
 
 const app = document.getElementById("app");

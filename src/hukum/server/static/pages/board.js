@@ -19,9 +19,9 @@ const ctx = {
 initBoard(ctx);
 
 export default {
-  open({ code, n }) {
+  open({ code, number }) {
     enterTable("board", code);
-    openBoard(ctx, code, n);
+    openBoard(ctx, code, number);
   },
   render: () => renderBoard(ctx),
 };
