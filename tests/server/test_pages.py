@@ -1,7 +1,8 @@
 """The front end's pages (docs/architecture.md, "The front end"): every page address is
 served the page, the same list as static/app.js routes, and anything else is not; in a real
 browser, /rooms/new (a page added as the doc says: one module and one route line) makes a
-room, links go between pages without reloading, and back and forward work.
+room, links go between pages without reloading, and back and forward work; every game's
+drawing is registered by its name with every part the table's page asks of it.
 
 The server, the browser and a person's steps are in tests/server/web.py.
 """
@@ -98,3 +99,32 @@ def test_back_and_forward_between_a_table_and_its_board(
     page.go_forward()
     expect(page.locator("#analysis-board")).to_be_visible()
     assert page.evaluate("window.samePage === true")
+
+
+#: What the table's page asks of every game's drawing (static/games/index.js).
+DRAWING_PARTS = {
+    "name", "teams", "backs", "label", "trump", "board", "hand", "controls", "banner",
+    "matchOver", "score", "lastTrick", "cardReason", "pick", "chosenMove", "played",
+    "takeHint", "hintText", "choosable", "chosen", "choose", "sort", "cardText",
+    "dealLinksKey",
+}  # fmt: skip
+
+
+def test_every_game_has_a_drawing_with_every_part(context: BrowserContext, server: str) -> None:
+    from hukum.games import GAMES
+
+    page = context.new_page()
+    page.goto(server + "/")
+    for name in GAMES:
+        drawing = page.evaluate(
+            """async (name) => {
+              const { drawing } = await import(`/static/games/${name}.js`);
+              const { drawingFor } = await import("/static/games/index.js");
+              const same = drawingFor(name) === drawing;
+              return { name: drawing.name, parts: Object.keys(drawing), same };
+            }""",
+            name,
+        )
+        assert drawing["name"] == name and drawing["same"], drawing
+        missing = DRAWING_PARTS - set(drawing["parts"])
+        assert not missing, f"static/games/{name}.js lacks {sorted(missing)}"
