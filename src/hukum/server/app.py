@@ -40,6 +40,9 @@ log = logging.getLogger("hukum.server")
 
 #: The front end (plain files, no build step), served at ``/static``.
 STATIC = Path(__file__).parent / "static"
+#: The front end's pages (static/app.js routes each address to its page module): each is
+#: served index.html, and the page draws itself from its address.
+PAGES = ("/", "/rooms/new", "/t/{code}", "/t/{code}/deals/{number}")
 DEFAULT_DATABASE_URL = "sqlite:///hukum.db"
 
 _NO_FRONT_END = """<!doctype html><meta charset="utf-8"><title>hukum</title>
@@ -237,16 +240,7 @@ def create_app(
             return FileResponse(page)
         return HTMLResponse(_NO_FRONT_END)
 
-    @app.get("/", include_in_schema=False)
-    async def home() -> Response:
-        return index()
-
-    @app.get("/t/{code}", include_in_schema=False)
-    async def table_page(code: str) -> Response:
-        return index()
-
-    @app.get("/t/{code}/deals/{number}", include_in_schema=False)
-    async def board_page(code: str, number: str) -> Response:
-        return index()  # the analysis board of a finished deal (static/board.js)
+    for path in PAGES:
+        app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
 
     return app

@@ -1,5 +1,5 @@
 // Cards move: a played card travels from the hand (or its player's seat) to the trick, and
-// a finished trick gathers to its winner. The page draws each state at once (app.js's
+// a finished trick gathers to its winner. The page draws each state at once (table/game.js's
 // renderGame); this module only animates the change afterwards, FLIP-fashion: `before`
 // notes where things are, the page draws the new state, `after` plays each card that is
 // new since the drawing before from its old place to its new one. Nothing waits for an
@@ -8,8 +8,6 @@
 // reload, a resync or another language) does not move again. With
 // prefers-reduced-motion: reduce nothing moves.
 
-import { backSVG } from "./cards.js";
-import { roundBackSVG } from "./ganjifa.js";
 
 /** How long (ms) a card takes from the hand or a seat to the trick. */
 export const FLY = 260;
@@ -36,20 +34,21 @@ function reduced() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 
-/** Another player's hand, face down: a small fan of backs, as many as the cards held
- * (Ganjifa's 40: one for every four, the count beside it says how many). `below`: under the
- * seat's label (a seat at the board's top edge), else above it. */
-export function backsHTML(count, round, below) {
+/** Another player's hand, face down: a small fan of backs, as many as the cards held, or
+ * one for every `backs.per` (Ganjifa's 40: one for every four, the count beside it says how
+ * many); `backs` is the game's (games/: {svg(), per, round}). `below`: under the seat's
+ * label (a seat at the board's top edge), else above it. */
+export function backsHTML(count, backs, below) {
   if (typeof count !== "number" || count <= 0) return "";
-  const shown = Math.min(MOST_BACKS, round ? Math.ceil(count / 4) : count);
+  const shown = Math.min(MOST_BACKS, Math.ceil(count / backs.per));
   const step = shown > 1 ? Math.min(6, 56 / (shown - 1)) : 0;
-  const back = round ? roundBackSVG() : backSVG();
+  const back = backs.svg();
   const cards = [];
   for (let i = 0; i < shown; i++) {
     const angle = (i - (shown - 1) / 2) * step * (below ? -1 : 1); // a fan below opens downwards
     cards.push(`<span class="back" style="transform:rotate(${angle.toFixed(1)}deg)">${back}</span>`);
   }
-  const classes = ["backs", below ? "below" : "above", ...(round ? ["round"] : [])];
+  const classes = ["backs", below ? "below" : "above", ...(backs.round ? ["round"] : [])];
   return `<div class="${classes.join(" ")}" data-count="${count}" aria-hidden="true">${cards.join("")}</div>`;
 }
 

@@ -1,0 +1,38 @@
+// The server's HTTP API (docs/protocol.md) from the page, and its errors in the page's words.
+import { has, t } from "../i18n.js";
+
+/** Codes whose server message (English) says more than the page's words: shown after them. */
+const DETAILED = new Set(["bad_rules", "bad_request", "network"]);
+
+/** An error in the page's words: its code's sentence alone where the page has one (the
+ * server's message may name 0-based seats), else with the server's message after it. */
+export function errorText(err) {
+  const code = err?.code ?? "";
+  if (has(`err.${code}`) && !DETAILED.has(code)) return t(`err.${code}`);
+  const prefix = has(`err.${code}`) ? t(`err.${code}`) : t("err.prefix");
+  return err?.message ? `${prefix}: ${err.message}` : prefix;
+}
+
+/** Ask the server; {data, text} (the answer parsed, and as sent), or throws its error
+ * ({code, message, …}; "network" when there is no answer). */
+export async function api(method, path, body) {
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw { code: "network", message: String(e.message ?? e) };
+  }
+  const text = await res.text();
+  let data = {};
+  try {
+    data = text ? JSON.parse(text) : {};
+  } catch {
+    data = {};
+  }
+  if (!res.ok || data.error) throw data.error ?? { code: "network", message: `${res.status} ${res.statusText}` };
+  return { data, text };
+}
