@@ -198,15 +198,6 @@ DRAWINGS = STATIC / "games"
 #: The most lines of static/app.js (the boot module: shell and routes), and of any module.
 APP_LINES = 300
 MODULE_LINES = 500
-#: Modules exempt until the branch that splits the analysis board (board.js, into board/)
-#: and the translations (i18n.js) has landed: the lead empties these sets then ("x/" names
-#: a folder). The board still asks whether its deal is Ganjifa's by name.
-BIG_UNTIL_SPLIT = frozenset({"board.js", "i18n.js"})
-NAMED_UNTIL_SPLIT = frozenset({"board.js", "board/"})
-
-
-def _exempt(module: str, names: frozenset[str]) -> bool:
-    return any(module == n or (n.endswith("/") and module.startswith(n)) for n in names)
 
 
 def _static_modules() -> list[str]:
@@ -231,7 +222,7 @@ def js_game_switches(source: str, names: tuple[str, ...]) -> list[int]:
 def test_no_page_chooses_a_game_by_its_name(module: str) -> None:
     from hukum.games import GAMES
 
-    if _exempt(module, NAMED_UNTIL_SPLIT) or module in {f"games/{name}.js" for name in GAMES}:
+    if module in {f"games/{name}.js" for name in GAMES}:
         return
     lines = js_game_switches((STATIC / module).read_text(encoding="utf-8"), tuple(GAMES))
     assert not lines, (
@@ -255,8 +246,7 @@ def test_the_front_end_is_in_small_modules(module: str) -> None:
     lines = len((STATIC / module).read_text(encoding="utf-8").splitlines())
     if module == "app.js":
         assert lines <= APP_LINES, f"static/app.js has {lines} lines (at most {APP_LINES})"
-    if not _exempt(module, BIG_UNTIL_SPLIT):
-        assert lines <= MODULE_LINES, f"static/{module} has {lines} lines (most {MODULE_LINES})"
+    assert lines <= MODULE_LINES, f"static/{module} has {lines} lines (most {MODULE_LINES})"
 
 
 def test_the_front_end_checks_catch_what_they_are_for() -> None:
@@ -267,5 +257,3 @@ def test_the_front_end_checks_catch_what_they_are_for() -> None:
     assert js_game_switches(script, names) == [1, 2, 4, 6]
     assert js_game_switches("if (d.name === table.game) z();\n", names) == []
     assert "app.js" in _static_modules() and "games/index.js" in _static_modules()
-    folder = frozenset({"board/"})
-    assert _exempt("board/moves.js", folder) and not _exempt("boards.js", folder)

@@ -79,7 +79,8 @@ def test_an_old_client_s_token_in_the_url_is_refused_and_logged_redacted(tmp_pat
 async def _seat(url: str, token: str, player: Player, last: int | None = None) -> None:
     """One person's page: open the socket, say hello, play until the match is over."""
     async with websockets.connect(url) as ws:
-        await ws.send(json.dumps(hello(token, last), separators=(",", ":")))  # as app.js does
+        # Compact JSON, as the page's static/table/connection.js sends it.
+        await ws.send(json.dumps(hello(token, last), separators=(",", ":")))
         while not player.match_over:
             for out in player.feed(json.loads(await asyncio.wait_for(ws.recv(), timeout=60))):
                 await ws.send(json.dumps(out, separators=(",", ":")))

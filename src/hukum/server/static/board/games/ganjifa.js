@@ -1,7 +1,7 @@
 // Dashavatara Ganjifa on the analysis board: round cards of ten suits (each hand wraps), no
 // teams, the cards each player has captured, the trump of the day or night, moves that play
 // a run (dukal) or give cards. The board finds this module by the game's name (board/load.js).
-import { emblemSVG, gCardText, roundCardSVG, sortG, standingG } from "../../ganjifa.js";
+import { emblemSVG, gCardText, roundCardSVG, sortG, standingG } from "../../games/ganjifa.js";
 
 /** Every player plays for themself. */
 export const teams = false;
