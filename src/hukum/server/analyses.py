@@ -87,8 +87,9 @@ class Analyses:
         self._analysers: list[Analyser] = []
         self._free: asyncio.Queue[Analyser] = asyncio.Queue()
 
-    def submit(self, deal: Deal) -> Job:
-        """Start analysing a finished deal (or queue it), or refuse with ``busy``."""
+    def submit(self, deal: Deal, tricks: int) -> Job:
+        """Start analysing a finished deal of ``tricks`` tricks (its game's
+        :meth:`~hukum.game.AnalysisFacet.tricks`) or queue it, or refuse with ``busy``."""
         if self.admitted >= self.running + self.waiting:
             raise ProtocolError(
                 "busy",
@@ -99,7 +100,7 @@ class Analyses:
             )
         self.admitted += 1
         self.started += 1
-        job = Job(deal.rules.hand_size)
+        job = Job(tricks)
         job.task = asyncio.create_task(self._run(job, deal))
         return job
 
@@ -119,7 +120,7 @@ class Analyses:
             max_nodes = self.max_nodes or ANALYSIS_NODES
             try:
                 analysis = await asyncio.to_thread(
-                    analyser.analyse, deal, deal.rules.hand_size, max_nodes, advance
+                    analyser.analyse, deal, job.of, max_nodes, advance
                 )
             except SolverError as e:
                 raise ProtocolError("no_analysis", str(e), 409) from None
