@@ -23,14 +23,18 @@ def test_mindis_schema_takes_its_choices_from_the_engine() -> None:
     assert schema["points"].kind == "points" and schema["points"].default == (1, 2, 3)
     assert schema["tie_break"].label == "opt.tie_break"
     # Every pair of listed players and decks is what the engine accepts, or refuses itself.
-    for players, deck in itertools.product(schema["players"].choices, schema["deck"].choices):
+    for players, deck in itertools.product(
+        schema["players"].choices or (), schema["deck"].choices or ()
+    ):
         try:
             MindiRules(players=players, deck=deck)
         except RulesError as e:
             assert "deck=48" in str(e)
     for name in ("players", "deck"):
+        choices = schema[name].choices
+        assert choices is not None
         with pytest.raises(RulesError):
-            MindiRules(**{name: max(schema[name].choices) + 1})
+            MindiRules(**{name: max(choices) + 1})
 
 
 def test_ganjifas_schema_and_every_options_default_is_the_engines() -> None:

@@ -271,7 +271,7 @@ def option(
     lobby form, the rules page), the values it may take where its type does not list them
     (Mindi's 4, 6 or 8 players) and its kind where the type does not say it.
 
-    >>> from dataclasses import dataclass
+    >>> from dataclasses import dataclass, field
     >>> @dataclass(frozen=True)
     ... class Rules:
     ...     rounds: int = field(default=3, metadata=option("X-1", "Rounds.", choices=(1, 3)))
