@@ -576,6 +576,7 @@ class WebFacet(ABC, Generic[R, M, V, D]):
     asks (:meth:`suggest`): the game's strongest."""
 
     def __init__(self, spec: GameSpec[R, M, V, D, Any]) -> None:
+        """The facet of ``spec``, whose views and bots it uses."""
         self.spec = spec
 
     @abstractmethod
