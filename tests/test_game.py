@@ -1,5 +1,6 @@
 """The core of a game spec and its facets (:mod:`hukum.game`): the rules schema read from
-each engine's ``Rules`` dataclass, and the facets each shipped game offers."""
+each engine's ``Rules`` dataclass, the facets each shipped game offers, and the terminal
+screen a terminal facet names."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import itertools
 
 import pytest
 
-from hukum.game import GameError, RulesError
+from hukum.game import GameError, RulesError, TerminalFacet
 from hukum.games import GAMES
 from hukum.ganjifa import Rules as GanjifaRules
 from hukum.mindi import Rules as MindiRules
+from hukum.terminal import screen_class
+from hukum.terminal.mindi import MindiScreen
 
 
 def test_mindis_schema_takes_its_choices_from_the_engine() -> None:
@@ -67,3 +70,11 @@ def test_an_unknown_option_is_refused_by_name() -> None:
     spec = GAMES["ganjifa"]
     with pytest.raises(GameError, match="no rule option 'colour'"):
         spec.make_rules(options={"colour": "red"})
+
+
+def test_a_screen_is_the_class_its_terminal_facet_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    mindi = GAMES["mindi"]
+    assert screen_class(mindi) is MindiScreen
+    monkeypatch.setattr(mindi, "terminal", TerminalFacet("hukum.mindi:Deal"))
+    with pytest.raises(TypeError, match=r"hukum\.mindi:Deal is not a terminal Screen"):
+        screen_class(mindi)
