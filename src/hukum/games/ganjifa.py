@@ -173,6 +173,11 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
         hands = ganjifa.deal_hands(dealer, seed)
         return {"hands": [[c.code for c in hand] for hand in hands], "shown_card": None}
 
+    def no_scores(self, rules: Rules) -> list[int]:
+        """Captured cards per seat before anything is captured (without making a match: the
+        lobby asks this of every waiting room)."""
+        return [0] * PLAYERS
+
     def parse_move(self, text: str) -> Move:
         """:meth:`hukum.ganjifa.Move.parse`."""
         return Move.parse(text)
