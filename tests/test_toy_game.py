@@ -88,6 +88,15 @@ def test_what_the_core_alone_does_not_offer_is_refused_as_not_offered(
     assert "High Card is not offered in the arena" in capsys.readouterr().err
 
 
+def test_without_its_records_facet_it_keeps_no_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = records.dumps(SPEC.new_match(Rules(), seed=1))
+    monkeypatch.setattr(SPEC, "records", None)
+    with pytest.raises(RecordError, match="High Card keeps no records"):
+        records.dumps(SPEC.new_match(Rules(), seed=1))
+    with pytest.raises(RecordError, match="High Card keeps no records"):
+        records.loads_any(text)
+
+
 def test_its_rules_schema_comes_from_its_rules_dataclass() -> None:
     (deals,) = SPEC.rules_schema()
     assert (deals.name, deals.kind, deals.default, deals.choices) == ("deals", "count", 1, None)

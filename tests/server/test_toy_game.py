@@ -62,6 +62,25 @@ def test_a_match_against_a_bot_through_the_app(client: TestClient) -> None:
     assert info["presets"] == {"standard": {"deals": 1}} and info["bots"] == ["random", "high"]
 
 
+def test_a_game_of_the_core_alone_gets_a_room_and_is_refused_the_rest(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(SPEC, "records", None)  # no facet left: the core alone
+    made = create(client, game=NAME, bots="random", options={"deals": 1}, start_now=True)
+    player = Player()
+    with seat_socket(client, made["code"], made["token"]) as ws:
+        play(ws, player)
+    assert player.match_over and not player.errors and player.deals_over == 1
+    table = f"/api/tables/{made['code']}"
+    for path, code, message in (
+        ("/record", "no_record", "High Card keeps no records"),
+        ("/deals/1", "no_replay", "High Card offers no replay of its deals"),
+        ("/deals/1/analysis", "no_analysis", "High Card offers no deal analysis"),
+    ):
+        r = client.get(table + path)
+        assert r.status_code == 409 and r.json()["error"] == {"code": code, "message": message}
+
+
 def test_its_own_bots_and_rules_are_checked(client: TestClient) -> None:
     def error(body: dict[str, Any]) -> str:
         r = client.post("/api/tables", json={"game": NAME, **body})
