@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from hukum.arena import arena_of
 from hukum.cli.args import UsageError, parse_options
 from hukum.game import Player
 from hukum.games import GAMES
@@ -57,14 +58,15 @@ def main() -> None:
     )
     args = parser.parse_args()
     spec = GAMES[args.game]
-    rules = spec.one_deal(spec.make_rules(args.preset))
+    arena = arena_of(spec)
+    rules = arena.one_deal(spec.make_rules(args.preset))
     try:
         options = parse_options(args.option)
     except UsageError as e:
         parser.error(str(e))
     timed = Timed(spec.make_bot(args.bot, seed=1, **options))
     other = spec.make_bot("rules")
-    a_seats = next(side.seats for side in spec.seatings(rules)[0] if side.bot == "A")
+    a_seats = next(side.seats for side in arena.seatings(rules)[0] if side.bot == "A")
     players = {s: timed if s in a_seats else other for s in range(spec.players(rules))}
     for seed in range(args.seed, args.seed + args.deals):
         play_deal(spec.new_match(rules, seed).start_deal(seed), players)

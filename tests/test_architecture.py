@@ -257,3 +257,65 @@ def test_the_front_end_checks_catch_what_they_are_for() -> None:
     assert js_game_switches(script, names) == [1, 2, 4, 6]
     assert js_game_switches("if (d.name === table.game) z();\n", names) == []
     assert "app.js" in _static_modules() and "games/index.js" in _static_modules()
+
+
+# ------------------------------------------------- the server reads games through their specs
+
+#: Where no source is parsed (the rules schema comes from the engines' ``Rules`` dataclasses).
+SERVER = "hukum.server"
+#: Where the routes are: they see games only through their specs (``hukum.games``).
+ROUTES = "hukum.server.routes"
+
+
+def imported_names(source: str) -> set[str]:
+    """Every module a source imports (at run time or for type hints only), and every name it
+    imports from one (``hukum.mindi.Deal``), relative imports left out."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+    return found
+
+
+def engine_names(source: str) -> list[str]:
+    """What a source imports of a rules engine (:data:`ENGINES`) or of one game's spec
+    module (``hukum.games.mindi``) rather than the registry."""
+    games = tuple(f"{REGISTRY}.{top.rpartition('.')[2]}" for top in ENGINES)
+    return sorted(
+        name
+        for name in imported_names(source)
+        if _top(name, ENGINES) is not None or _top(name, games) is not None
+    )
+
+
+def test_the_import_checks_catch_what_they_are_for() -> None:
+    assert "ast" in imported_names("import ast\n")
+    assert "ast" in imported_names("from ast import parse\n")
+    assert "ast" not in imported_names("from hukum.game import ast_free\n")
+    source = "from hukum.mindi import Deal\nimport hukum.ganjifa.deal\n"
+    source += "from hukum.games.mindi import MindiSpec\nfrom hukum.games import GAMES\n"
+    source += "if TYPE_CHECKING:\n    from hukum.ganjifa import View\n"
+    assert engine_names(source) == [
+        "hukum.games.mindi",
+        "hukum.games.mindi.MindiSpec",
+        "hukum.ganjifa",
+        "hukum.ganjifa.View",
+        "hukum.ganjifa.deal",
+        "hukum.mindi",
+        "hukum.mindi.Deal",
+    ]
+    assert engine_names("from hukum.games import GAMES, game_named\n") == []
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _top(m, (SERVER,))))
+def test_no_server_module_parses_source(module: str) -> None:
+    names = imported_names(MODULES[module].read_text(encoding="utf-8"))
+    assert "ast" not in names, f"{module} imports ast: read a game's rules schema instead"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _top(m, (ROUTES,))))
+def test_no_route_names_an_engine_type(module: str) -> None:
+    named = engine_names(MODULES[module].read_text(encoding="utf-8"))
+    assert not named, f"{module} names an engine's types {named}: ask the game's spec"

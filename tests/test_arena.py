@@ -17,6 +17,7 @@ from rich.console import Console
 
 from hukum import records
 from hukum.arena import (
+    arena_of,
     code_digest,
     compare,
     format_report,
@@ -31,7 +32,7 @@ from hukum.games import GAMES
 from hukum.games.mindi import PlayResult, decided_by, mean_tens, rate
 from hukum.mindi import Rules
 
-duplicate_score = GAMES["mindi"].duplicate_score
+duplicate_score = arena_of(GAMES["mindi"]).duplicate_score
 
 
 def play(a_won: bool, tens: tuple[int, int], points: int = 1, tricks: int = 7) -> PlayResult:
@@ -72,14 +73,16 @@ def test_the_report_says_what_decided_the_deals() -> None:
         (None, 0.5),
     ]
     plays = [replace(p, deal=n) for n, d in enumerate(deals) for p in d]
-    rows = {name: (a, b) for name, a, b in GAMES["mindi"].arena_rows(plays)}
+    rows = {name: (a, b) for name, a, b in arena_of(GAMES["mindi"]).rows(plays)}
     assert rows["deals won on single plays"] == ("1 (20.0%)", "0 (0.0%)")
     assert rows["deals won on tens"] == ("1 (20.0%)", "0 (0.0%)")
     assert rows["deals won on match points"] == ("0 (0.0%)", "1 (20.0%)")
     assert rows["deals won on tricks"] == ("1 (20.0%)", "0 (0.0%)")
     assert rows["deals tied"] == ("1 (20.0%)", "")
     assert rows["mean match points a play"] == ("0.700", "0.500")
-    assert [name for name, _, _ in GAMES["mindi"].arena_rows([])][-1] == "mean match points a play"
+    assert [name for name, _, _ in arena_of(GAMES["mindi"]).rows([])][
+        -1
+    ] == "mean match points a play"
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -346,7 +349,7 @@ def test_every_games_plays_read_back_from_a_results_file(game: str, tmp_path: Pa
     read = run_arena("rules", "random", 2, rules, seed=3, game=game, results=file)
     assert read.resumed == 2
     assert [r.plays for r in read.results] == [r.plays for r in played.results]
-    assert all(isinstance(p, spec.arena_play_type) for r in read.results for p in r.plays)
+    assert all(isinstance(p, arena_of(spec).play_type) for r in read.results for p in r.plays)
 
 
 def test_deals_read_back_that_other_code_played_are_counted(tmp_path: Path) -> None:

@@ -1,24 +1,29 @@
 """A third game added the documented way (docs/architecture.md, "How to add a game"): High
-Card (tests/toygame.py) is registered through its GameSpec, and the referee loop, the arena
-(library and command), records and replays play it with no other file touched. The server
-plays it too: tests/server/test_toy_game.py."""
+Card (tests/toygame.py) is registered through its GameSpec, which writes the core and the
+records facet only. The referee loop plays it and records save and replay it with no other
+file touched; what it does not offer (the arena, learning, the terminal, analysis) is
+refused as not offered, and the arena plays it once a test gives it an arena facet. The
+server plays it too: tests/server/test_toy_game.py."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from hukum import records
+from hukum import records, terminal
 from hukum.arena import format_report, run_arena
 from hukum.cli import main
+from hukum.envs.core import EnvGame
+from hukum.game import ArenaFacet, NotOfferedError, Side
 from hukum.games import GAMES, game_named, make_bot, spec_of
 from hukum.play import play_deal
 from hukum.recordfile import RecordError
-from tests.toygame import NAME, SPEC, Card, Rules
+from tests.toygame import NAME, SPEC, Card, Deal, Rules
 
 
 @pytest.fixture(autouse=True)
@@ -26,6 +31,78 @@ def registered() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as mp:
         mp.setitem(GAMES, NAME, SPEC)
         yield
+
+
+@dataclass(frozen=True)
+class Play:
+    """One arena play from bot A's side."""
+
+    deal: int
+    a_seat: int
+    a_tricks: int
+
+
+class HighCardArena(ArenaFacet[Rules, Deal]):
+    """An arena facet for High Card: how a game that lacks one gains it, in one class."""
+
+    play_type = Play
+
+    def one_deal(self, rules: Rules) -> Rules:
+        return Rules(deals=1)
+
+    def seatings(self, rules: Rules) -> Sequence[tuple[Side, ...]]:
+        return [(Side("A", (a,), 0), Side("B", (1 - a,), 1)) for a in (0, 1)]
+
+    def play(self, number: int, a_seats: tuple[int, ...], deal: Deal) -> Play:
+        outcome = deal.outcome()
+        assert outcome is not None
+        return Play(number, a_seats[0], outcome.tricks[a_seats[0]])
+
+    def duplicate_score(self, plays: Sequence[Play]) -> float:
+        tricks = sum(p.a_tricks for p in plays)
+        return 1.0 if tricks > 5 else 0.5 if tricks == 5 else 0.0
+
+    def rows(self, plays: Sequence[Play]) -> list[tuple[str, str, str]]:
+        mean = sum(p.a_tricks for p in plays) / len(plays) if plays else 0.0
+        return [("mean tricks a play", f"{mean:.2f}", f"{5 - mean:.2f}")]
+
+
+@pytest.fixture
+def with_arena() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(SPEC, "arena", HighCardArena())
+        yield
+
+
+def test_what_the_core_alone_does_not_offer_is_refused_as_not_offered(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert (SPEC.web, SPEC.arena, SPEC.learning, SPEC.analysis, SPEC.terminal) == (None,) * 5
+    with pytest.raises(NotOfferedError, match="High Card is not offered in the arena"):
+        run_arena("high", "random", 2, Rules(), seed=1, game=NAME)
+    with pytest.raises(NotOfferedError, match="High Card is not offered to learning programs"):
+        EnvGame(NAME)
+    with pytest.raises(terminal.NoScreenError, match="cannot show High Card"):
+        terminal.screen_for(SPEC.new_match(Rules(), seed=1), Console(file=io.StringIO()))
+    assert main(["arena", "high", "random", "--game", NAME, "--deals", "2"]) == 2
+    assert "High Card is not offered in the arena" in capsys.readouterr().err
+
+
+def test_without_its_records_facet_it_keeps_no_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = records.dumps(SPEC.new_match(Rules(), seed=1))
+    monkeypatch.setattr(SPEC, "records", None)
+    with pytest.raises(RecordError, match="High Card keeps no records"):
+        records.dumps(SPEC.new_match(Rules(), seed=1))
+    with pytest.raises(RecordError, match="High Card keeps no records"):
+        records.loads_any(text)
+
+
+def test_its_rules_schema_comes_from_its_rules_dataclass() -> None:
+    (deals,) = SPEC.rules_schema()
+    assert (deals.name, deals.kind, deals.default, deals.choices) == ("deals", "count", 1, None)
+    assert deals.description == "Deals in a match." and deals.label == "opt.deals"
+    assert SPEC.rules_to_dict(SPEC.make_rules(options={"deals": 3})) == {"deals": 3}
+    assert SPEC.describe_rules(Rules(deals=3)) == "deals=3" and SPEC.no_scores(Rules()) == [0, 0]
 
 
 def test_the_registry_knows_the_game_by_name_and_by_its_matches() -> None:
@@ -54,7 +131,7 @@ def test_the_referee_loop_plays_it_and_refuses_a_card_not_held() -> None:
     assert deal.moves == []
 
 
-def test_the_arena_plays_it_in_duplicate_on_one_or_two_workers() -> None:
+def test_the_arena_plays_it_in_duplicate_on_one_or_two_workers(with_arena: None) -> None:
     one = run_arena("high", "random", 4, Rules(), seed=1, game=NAME, workers=1)
     two = run_arena("high", "random", 4, Rules(), seed=1, game=NAME, workers=2)
     assert one.deals == 4 and len(one.plays) == 8
@@ -67,7 +144,9 @@ def test_the_arena_plays_it_in_duplicate_on_one_or_two_workers() -> None:
     assert "mean tricks a play" in console.export_text()
 
 
-def test_the_arena_command_plays_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_the_arena_command_plays_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, with_arena: None
+) -> None:
     args = ["arena", "high", "random", "--game", NAME, "--deals", "2", "--workers", "1"]
     assert main([*args, "--no-progress", "--records", str(tmp_path)]) == 0
     out = capsys.readouterr().out

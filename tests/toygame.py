@@ -1,6 +1,8 @@
 """High Card, a two-player trick game used only by the tests: the worked example of
-docs/architecture.md ("how to add a game"). It is registered through its GameSpec and
-nothing else; the arena, records and the server then play it with no other file touched.
+docs/architecture.md ("How to add a game"). Its GameSpec writes the core only, and one
+facet to show how (records); registered, it is played by the referee loop and gets rooms
+at the server with no other file touched, and everything it does not offer (the arena,
+replays, hints, analysis, learning, the terminal) is refused as not offered.
 
 Ten cards numbered 1 to 10; each player gets five. The leader plays any card, the other
 player any card; the higher card wins the trick and leads the next. The player with more
@@ -16,7 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hukum.bots.base import Bot, BotError, RandomBot, check_turn
-from hukum.game import GameSpec, IllegalMoveError, InvalidMoveError, RulesError, Side
+from hukum.game import (
+    GameSpec,
+    IllegalMoveError,
+    InvalidMoveError,
+    RecordsFacet,
+    RulesError,
+    option,
+)
 from hukum.recordfile import FORMAT, VERSION, RecordError, as_int, check_header, describe
 
 NAME = "highcard"
@@ -44,7 +53,7 @@ class Card:
 class Rules:
     """How many deals a match has."""
 
-    deals: int = 1
+    deals: int = field(default=1, metadata=option(None, "Deals in a match."))
 
     def __post_init__(self) -> None:
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
@@ -233,38 +242,20 @@ class HighBot(Bot[View, Card]):
         return max(check_turn(view))
 
 
-@dataclass(frozen=True)
-class Play:
-    """One arena play from bot A's side."""
-
-    deal: int
-    a_seat: int
-    a_tricks: int
-
-
 class HighCardSpec(GameSpec[Rules, Card, View, Deal, Match]):
-    """High Card as a hukum game."""
+    """High Card as a hukum game: the core, and records."""
 
     name = NAME
     title = "High Card"
     bots = ("random", "high")
     default_preset = "standard"
 
+    def __init__(self) -> None:
+        self.records = HighCardRecords()
+
     @property
     def presets(self) -> Mapping[str, Rules]:
         return {"standard": Rules()}
-
-    def rules_to_dict(self, rules: Rules) -> dict[str, Any]:
-        return {"deals": rules.deals}
-
-    def rules_from_dict(self, data: Mapping[str, Any]) -> Rules:
-        unknown = set(data) - {"deals"}
-        if unknown:
-            raise RulesError(f"no rule option {sorted(unknown)[0]!r}; the option is deals")
-        return Rules(**data)
-
-    def describe_rules(self, rules: Rules) -> str:
-        return "" if rules == Rules() else f"deals={rules.deals}"
 
     def players(self, rules: Rules) -> int:
         return 2
@@ -275,27 +266,12 @@ class HighCardSpec(GameSpec[Rules, Card, View, Deal, Match]):
     def new_deal(self, rules: Rules, dealer: int, seed: int) -> Deal:
         return Deal(dealer, seed, deal_hands(dealer, seed))
 
-    def deal_from(
-        self,
-        rules: Rules,
-        dealer: int,
-        hands: Sequence[Sequence[int]],
-        shown_card: int | None = None,
-    ) -> Deal:
-        return Deal(dealer, None, [[Card(c) for c in hand] for hand in hands])
-
-    def one_deal(self, rules: Rules) -> Rules:
-        return Rules(deals=1)
-
     def deal_seed(self, match_seed: int, number: int) -> int:
         return deal_seed(match_seed, number)
 
     def dealt(self, rules: Rules, dealer: int, seed: int) -> dict[str, Any]:
         hands = deal_hands(dealer, seed)
         return {"hands": [[str(c) for c in h] for h in hands], "shown_card": None}
-
-    def no_scores(self, rules: Rules) -> list[int]:
-        return [0, 0]
 
     def parse_move(self, text: str) -> Card:
         return Card.parse(text)
@@ -339,12 +315,16 @@ class HighCardSpec(GameSpec[Rules, Card, View, Deal, Match]):
     def match_type(self) -> type[Match]:
         return Match
 
+
+class HighCardRecords(RecordsFacet[Match]):
+    """A match as its rules, its seed and each deal's seed and moves."""
+
     def record_to_dict(self, match: Match) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "version": VERSION,
             "game": NAME,
-            "rules": self.rules_to_dict(match.rules),
+            "rules": SPEC.rules_to_dict(match.rules),
             "seed": match.seed,
             "deals": [{"seed": d.seed, "moves": [str(m) for m in d.moves]} for d in match.deals],
         }
@@ -352,7 +332,7 @@ class HighCardSpec(GameSpec[Rules, Card, View, Deal, Match]):
     def record_from_dict(self, data: dict[str, Any]) -> Match:
         check_header(data)
         try:
-            match = Match(self.rules_from_dict(data["rules"]), as_int(data["seed"], "'seed'"))
+            match = Match(SPEC.rules_from_dict(data["rules"]), as_int(data["seed"], "'seed'"))
             for number, deal_data in enumerate(data["deals"], start=1):
                 deal = match.start_deal(as_int(deal_data["seed"], f"deal {number}: 'seed'"))
                 for text in deal_data["moves"]:
@@ -362,24 +342,6 @@ class HighCardSpec(GameSpec[Rules, Card, View, Deal, Match]):
                 raise
             raise RecordError(f"not a High Card record: {describe(str(e))}") from None
         return match
-
-    def seatings(self, rules: Rules) -> Sequence[tuple[Side, ...]]:
-        return [(Side("A", (a,), 0), Side("B", (1 - a,), 1)) for a in (0, 1)]
-
-    arena_play_type = Play
-
-    def arena_play(self, number: int, a_seats: tuple[int, ...], deal: Deal) -> Play:
-        outcome = deal.outcome()
-        assert outcome is not None
-        return Play(number, a_seats[0], outcome.tricks[a_seats[0]])
-
-    def duplicate_score(self, plays: Sequence[Play]) -> float:
-        tricks = sum(p.a_tricks for p in plays)
-        return 1.0 if tricks > 5 else 0.5 if tricks == 5 else 0.0
-
-    def arena_rows(self, plays: Sequence[Play]) -> list[tuple[str, str, str]]:
-        mean = sum(p.a_tricks for p in plays) / len(plays) if plays else 0.0
-        return [("mean tricks a play", f"{mean:.2f}", f"{5 - mean:.2f}")]
 
 
 SPEC = HighCardSpec()

@@ -1,5 +1,6 @@
 """The arena: bot against bot in duplicate, so that the luck of the cards cancels out, for
-every game (:meth:`hukum.game.GameSpec.seatings` says how a game seats the bots).
+every game that offers it: the game's arena facet (:class:`hukum.game.ArenaFacet`) says how
+it seats the bots and scores the plays; a game without one is refused (:func:`arena_of`).
 
 Each deal (a one-deal match from a seed) is played several times from the same seed, the
 bots changing seats between plays, so each bot holds each set of hands once, from the same
@@ -7,7 +8,7 @@ seats, with the same dealer. In Mindi a deal is played twice: bot A in the even 
 (team 0) and bot B in the odd seats (team 1), then swapped. In Ganjifa bot A plays alone
 against two of bot B, three times, at seat 0, 1 and 2.
 
-**Who wins a duplicate deal** is the game's rule (:meth:`~hukum.game.GameSpec.duplicate_score`).
+**Who wins a duplicate deal** is the game's rule (:meth:`~hukum.game.ArenaFacet.duplicate_score`).
 In Mindi bot A wins it if it won more of the two plays; at one play each, if its tens over
 both plays are more than B's; then if its match points over both plays (win 1, mendikot 2,
 whitewash 3 by default) are more; then its tricks over both plays. If all of those are
@@ -64,7 +65,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from rich.table import Table
 
 from hukum import records
-from hukum.game import Player
+from hukum.game import AnyGame, ArenaFacet, NotOfferedError, Player
 from hukum.games import game_named
 from hukum.play import play_deal
 
@@ -74,6 +75,7 @@ __all__ = [
     "DuplicateResult",
     "Entrant",
     "ResultsFile",
+    "arena_of",
     "check_run",
     "code_digest",
     "compare",
@@ -160,7 +162,7 @@ class ArenaReport:
     def score(self) -> float:
         """Bot A's duplicate deals won, ties counting half."""
         spec = game_named(self.game)
-        return sum(spec.duplicate_score(r.plays) for r in self.results)
+        return sum(arena_of(spec).duplicate_score(r.plays) for r in self.results)
 
     @property
     def deals(self) -> int:
@@ -278,7 +280,7 @@ class ResultsFile:
         self.path = Path(path)
         # As it reads back from JSON (tuples become lists), so that it compares equal.
         self.run = json.loads(json.dumps({"format": RESULTS_FORMAT, "version": 1, **run}))
-        self.play_type = game_named(game).arena_play_type
+        self.play_type = arena_of(game_named(game)).play_type
         #: The deals read whose line names other code than this (or none: written before
         #: lines named it), by :func:`code_digest`.
         self.other_code: set[int] = set()
@@ -401,6 +403,14 @@ def entrant_name(entrant: Entrant) -> str:
     return str(getattr(entrant, "name", getattr(entrant, "__name__", "policy")))
 
 
+def arena_of(spec: AnyGame) -> ArenaFacet[Any, Any]:
+    """The game's arena facet; NotOfferedError if the game has none (its bots cannot meet
+    in the arena)."""
+    if spec.arena is None:
+        raise NotOfferedError(f"{spec.title} is not offered in the arena: it has no arena facet")
+    return spec.arena
+
+
 def play_duplicate(
     bot_a: Entrant,
     bot_b: Entrant,
@@ -415,12 +425,13 @@ def play_duplicate(
     """Play deal ``number`` of an arena run once for each of the game's seatings."""
     spec = game_named(game)
     match_seed = spec.deal_seed(seed, number)
-    one = spec.one_deal(rules)
+    arena = arena_of(spec)
+    one = arena.one_deal(rules)
     options = {"A": options_a or {}, "B": options_b or {}}
     names: dict[str, Entrant] = {"A": bot_a, "B": bot_b}
     plays: list[Any] = []
     times: dict[str, list[float]] = {"A": [], "B": []}
-    for index, sides in enumerate(spec.seatings(rules)):
+    for index, sides in enumerate(arena.seatings(rules)):
         play_seed = spec.deal_seed(match_seed, 100 + index)
         players: dict[int, Player[Any, Any]] = {}
         side_of: dict[int, str] = {}
@@ -438,7 +449,7 @@ def play_duplicate(
         deal = match.start_deal()
         play_deal(deal, players, partial(_add_time, times, side_of))
         a_seats = next(side.seats for side in sides if side.bot == "A")
-        plays.append(spec.arena_play(number, a_seats, deal))
+        plays.append(arena.play(number, a_seats, deal))
         if record_dir is not None:
             records.save(match, Path(record_dir) / f"deal{number:05d}-{chr(65 + index)}.json")
     return DuplicateResult(number, tuple(plays), tuple(times["A"]), tuple(times["B"]))
@@ -501,6 +512,7 @@ def run_arena(
     deals already in it are read, not played again, and each deal played is added to it."""
     check_run(deals, workers, first_deal)
     spec = game_named(game)
+    arena_of(spec)  # a game the arena cannot play is refused before anything starts
     for entrant, options in ((bot_a, options_a), (bot_b, options_b)):
         if isinstance(entrant, str):  # a bad name or option fails here, not in a worker
             spec.make_bot(entrant, **(options or {}))
@@ -550,7 +562,7 @@ def run_arena(
     )
     with bar, store or nullcontext():  # the file is let go when the run ends, or fails
         name_a, name_b = entrant_name(bot_a), entrant_name(bot_b)
-        task = bar.add_task(spec.arena_title(name_a, name_b), total=deals)
+        task = bar.add_task(arena_of(spec).title(name_a, name_b), total=deals)
         bar.advance(task, len(kept))
         args = (bot_a, bot_b, rules, seed)
 
@@ -665,8 +677,8 @@ def compare(base: ArenaReport, other: ArenaReport) -> Comparison:
     if differ:
         raise ValueError(f"the runs are not of the same deals: {', '.join(differ)} differ")
     spec = game_named(base.game)
-    mine = {r.deal: spec.duplicate_score(r.plays) for r in base.results}
-    theirs = {r.deal: spec.duplicate_score(r.plays) for r in other.results}
+    mine = {r.deal: arena_of(spec).duplicate_score(r.plays) for r in base.results}
+    theirs = {r.deal: arena_of(spec).duplicate_score(r.plays) for r in other.results}
     common = sorted(mine.keys() & theirs.keys())
     if not common:
         raise ValueError("the runs have no deal in common")
@@ -692,7 +704,7 @@ def format_report(report: ArenaReport) -> Table:
     lo, hi = report.interval
     plays = len(report.results[0].plays) if report.results else 0
     each = f" ({plays} plays each)" if plays > 2 else ""
-    title = f"{spec.arena_title(report.bot_a, report.bot_b)}: {report.heading()}{each}, "
+    title = f"{arena_of(spec).title(report.bot_a, report.bot_b)}: {report.heading()}{each}, "
     table = Table(title=f"{title}seed {report.seed}", show_header=True)
     table.add_column("figure")
     table.add_column(f"A: {report.bot_a}", justify="right")
@@ -702,7 +714,7 @@ def format_report(report: ArenaReport) -> Table:
         f"{report.win_rate:.1%} [{lo:.1%}, {hi:.1%}]",
         f"{1 - report.win_rate:.1%}",
     )
-    for row in spec.arena_rows(report.plays):
+    for row in arena_of(spec).rows(report.plays):
         table.add_row(*row)
     for i, label in enumerate(("decision time p50", "decision time p95", "decision time max")):
         table.add_row(label, _ms(report.time_stats("A")[i]), _ms(report.time_stats("B")[i]))

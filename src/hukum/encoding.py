@@ -1,8 +1,8 @@
 """A game as a learning program sees it: whole-number actions and 0/1 observation arrays.
 
-Every :class:`~hukum.game.GameSpec` gives an :class:`Encoding` for its rules
-(``spec.encoding(rules)``); the reinforcement-learning environments of :mod:`hukum.envs`
-(PettingZoo, OpenSpiel) are built on it once for every game.
+Every :class:`~hukum.game.GameSpec` with a learning facet gives an :class:`Encoding` for
+its rules (``spec.learning.encoding(rules)``); the reinforcement-learning environments of
+:mod:`hukum.envs` (PettingZoo, OpenSpiel) are built on it once for every such game.
 
 - **Actions** are the numbers ``0 … actions - 1``. A move that puts down several cards (a
   Ganjifa answer to a Dukal) is chosen one card an action: the actions chosen so far are
@@ -17,7 +17,7 @@ Every :class:`~hukum.game.GameSpec` gives an :class:`Encoding` for its rules
 
 >>> from hukum.games import GAMES
 >>> spec = GAMES["mindi"]
->>> enc = spec.encoding(spec.make_rules("classic"))
+>>> enc = spec.learning.encoding(spec.make_rules("classic"))
 >>> deal = spec.new_deal(spec.make_rules("classic"), dealer=0, seed=1)
 >>> view = deal.view(deal.turn)
 >>> obs = enc.observe(view)

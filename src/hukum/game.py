@@ -1,10 +1,12 @@
 """What every game hukum plays has in common, as types: the axis "which game" of the house.
 
-A game is a :class:`GameSpec`: its name, its rules (presets, options, JSON), how a match
-starts, how a move is read and shown, what one seat's view looks like as JSON, its computer
-players, its records and how the arena seats and scores it. Everything above the engines
-(the referee loop, the arena, records, the terminal, the server) works through a spec and
-the typed protocols below, never through an ``if game == ...``. The specs of the games hukum
+A game is a :class:`GameSpec`: a small core every game has (its name, its rules with their
+presets and schema, how a match starts, how a move is read and shown, what one seat's view
+looks like as JSON, its results and computer players) and the facets it may offer besides:
+``web`` (replays, hints), ``records``, ``arena``, ``learning``, ``analysis`` and
+``terminal``, each None where the game does not offer it. Everything above the engines (the
+referee loop, the arena, records, the terminal, the server) works through a spec and the
+typed protocols below, never through an ``if game == ...``. The specs of the games hukum
 ships are registered in :mod:`hukum.games`; this module imports no engine.
 
 The protocols say what the engines already are (python-chess's shape: ``legal_moves``,
@@ -24,7 +26,10 @@ hukum.ganjifa.move not a move: 'Ma0' (not a Ganjifa card: 'Ma0' (e.g. Ma1, Ka10,
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import random
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -43,17 +48,27 @@ if TYPE_CHECKING:
     from hukum.encoding import Encoding
 
 __all__ = [
+    "AnalysisFacet",
     "AnyGame",
+    "ArenaFacet",
     "Deal",
     "GameError",
     "GameSpec",
     "IllegalMoveError",
     "InvalidMoveError",
+    "LearningFacet",
     "Match",
+    "NotOfferedError",
     "Player",
+    "RecordsFacet",
+    "RuleOption",
     "RulesError",
     "Side",
+    "TerminalFacet",
     "View",
+    "WebFacet",
+    "option",
+    "rules_schema",
     "shown",
 ]
 
@@ -246,12 +261,128 @@ class Side:
     """Added to the play's seed to seed this bot."""
 
 
-class GameSpec(ABC, Generic[R, M, V, D, X]):
-    """One game as every layer above the engines uses it. Subclass it and register an
-    instance with :func:`hukum.games.register` to add a game (see docs/architecture.md).
+# ---------------------------------------------------------------------------- rules schema
 
-    Type parameters: the rules ``R``, a move ``M``, a seat's view ``V``, a deal ``D`` and a
-    match ``X`` of the game."""
+
+def option(
+    rule: str | None,
+    doc: str,
+    *,
+    choices: Sequence[Any] | None = None,
+    kind: str | None = None,
+) -> dict[str, Any]:
+    """The metadata of a field of a game's ``Rules`` dataclass (``field(default=...,
+    metadata=option(...))``) with what its rules schema (:func:`rules_schema`) needs beyond
+    the field's type: the rule it sets (``M-1``), its one-line description for people (the
+    lobby form, the rules page), the values it may take where its type does not list them
+    (Mindi's 4, 6 or 8 players) and its kind where the type does not say it.
+
+    >>> from dataclasses import dataclass, field
+    >>> @dataclass(frozen=True)
+    ... class Rules:
+    ...     rounds: int = field(default=3, metadata=option("X-1", "Rounds.", choices=(1, 3)))
+    >>> Rules().rounds, rules_schema(Rules)[0].choices
+    (3, (1, 3))
+    """
+    return {
+        "rule": rule,
+        "doc": doc,
+        "choices": None if choices is None else tuple(choices),
+        "kind": kind,
+    }
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One rule option of a game, generated from its ``Rules`` dataclass: what the lobby
+    form and the rules page show of it (``GET /api/rules``)."""
+
+    name: str
+    """The option's name in rules JSON and on the command line (``must_trump``)."""
+    kind: str
+    """``choice`` (one of :attr:`choices`), ``count`` (a whole number) or ``numbers``
+    (several whole numbers; Mindi's ``points`` says ``points``)."""
+    choices: tuple[Any, ...] | None
+    """The values it may take, or None where any of its kind will do."""
+    default: Any
+    """Its value when no preset or option sets it."""
+    nullable: bool
+    """Whether it may be none (Mindi's ``target``: no target)."""
+    rule: str | None
+    """The rule it sets, as RULES.md numbers them (``M-8``), if one."""
+    description: str
+    """One line for people, naming the rule."""
+
+    @property
+    def label(self) -> str:
+        """The translation key of the option's name on the page (``opt.must_trump``)."""
+        return f"opt.{self.name}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The option as ``GET /api/rules`` sends it."""
+        return {
+            "name": self.name,
+            "type": self.kind,
+            "values": None if self.choices is None else list(self.choices),
+            "nullable": self.nullable,
+            "default": list(self.default) if isinstance(self.default, tuple) else self.default,
+            "description": self.description,
+            "rule": self.rule,
+            "label": self.label,
+        }
+
+
+@functools.cache
+def rules_schema(rules_type: type[Any]) -> tuple[RuleOption, ...]:
+    """Every option of a ``Rules`` dataclass, in order: its name, kind, choices (from the
+    :func:`option`'s ``choices``, a ``Literal`` type or ``bool``), default, rule id and
+    description (from :func:`option`; none for a plain field)."""
+    hints = typing.get_type_hints(rules_type)
+    default = rules_type()
+    schema = []
+    for f in dataclasses.fields(rules_type):
+        args = typing.get_args(hints[f.name])
+        nullable = type(None) in args
+        base = next(a for a in args if a is not type(None)) if nullable else hints[f.name]
+        choices: tuple[Any, ...] | None = f.metadata.get("choices")
+        if choices is None and base is bool:
+            choices = (False, True)
+        elif choices is None and typing.get_origin(base) is Literal:
+            choices = typing.get_args(base)
+        kind = f.metadata.get("kind") or (
+            "choice"
+            if choices is not None
+            else "numbers"
+            if typing.get_origin(base) is tuple
+            else "count"
+        )
+        schema.append(
+            RuleOption(
+                f.name,
+                kind,
+                choices,
+                getattr(default, f.name),
+                nullable,
+                f.metadata.get("rule"),
+                f.metadata.get("doc", ""),
+            )
+        )
+    return tuple(schema)
+
+
+# ---------------------------------------------------------------------------- the game
+
+
+class GameSpec(ABC, Generic[R, M, V, D, X]):
+    """One game as every layer above the engines uses it: the core every game has (rules,
+    matches, moves, views, results, bots), and the facets a game may offer besides
+    (:attr:`web`, :attr:`records`, :attr:`arena`, :attr:`learning`, :attr:`analysis`,
+    :attr:`terminal`). A facet that is None is not offered: whoever needs it checks and
+    says so. Subclass it and register an instance with :func:`hukum.games.register` to add
+    a game (docs/architecture.md, "How to add a game"; tests/toygame.py).
+
+    Type parameters: the rules ``R`` (a frozen dataclass), a move ``M``, a seat's view
+    ``V``, a deal ``D`` and a match ``X`` of the game."""
 
     name: ClassVar[str]
     """The game's name in records, the CLI and the server (``mindi``)."""
@@ -264,6 +395,19 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
     on its event loop, and hands the others' thinking to a worker thread."""
     default_preset: ClassVar[str]
     """The preset of a game whose rules name none."""
+
+    web: WebFacet[R, M, V, D] | None = None
+    """What the web app offers beyond a room: a watcher's view, replays, hints."""
+    records: RecordsFacet[X] | None = None
+    """The game's match records (:mod:`hukum.records`)."""
+    arena: ArenaFacet[R, D] | None = None
+    """How the arena seats and scores bots (:mod:`hukum.arena`)."""
+    learning: LearningFacet[R, M, V, D] | None = None
+    """The game for learning programs (:mod:`hukum.encoding`, :mod:`hukum.envs`)."""
+    analysis: AnalysisFacet[D] | None = None
+    """The exact solver's analysis of a finished deal (:mod:`hukum.analysis`)."""
+    terminal: TerminalFacet | None = None
+    """The game's screen in the terminal (:mod:`hukum.terminal`)."""
 
     # ------------------------------------------------------------------ rules and matches
 
@@ -287,17 +431,42 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
         except (TypeError, ValueError) as e:
             raise RulesError(str(e)) from None
 
-    @abstractmethod
-    def rules_to_dict(self, rules: R) -> dict[str, Any]:
-        """The rules as JSON."""
+    @property
+    def rules_type(self) -> type[R]:
+        """The class of the game's rules (a dataclass whose defaults make a game)."""
+        return type(self.presets[self.default_preset])
 
-    @abstractmethod
+    def rules_schema(self) -> tuple[RuleOption, ...]:
+        """Every rule option with its kind, choices, default, rule id and description."""
+        rules_type: type = self.rules_type
+        return rules_schema(rules_type)
+
+    def rules_to_dict(self, rules: R) -> dict[str, Any]:
+        """The rules as JSON: every option, tuples as lists."""
+        return {
+            o.name: list(v) if isinstance(v := getattr(rules, o.name), tuple) else v
+            for o in self.rules_schema()
+        }
+
     def rules_from_dict(self, data: Mapping[str, Any]) -> R:
         """Rules from :meth:`rules_to_dict` (missing options take their defaults)."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
+        names = [o.name for o in self.rules_schema()]
+        for key in data:
+            if key not in names:
+                raise RulesError(f"no rule option {key!r}; the options are " + ", ".join(names))
+        return self.rules_type(
+            **{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        )
 
-    @abstractmethod
     def describe_rules(self, rules: R) -> str:
         """The options that differ from the defaults, in one line (empty if none)."""
+        return ", ".join(
+            f"{o.name}={getattr(rules, o.name)}"
+            for o in self.rules_schema()
+            if getattr(rules, o.name) != o.default
+        )
 
     @abstractmethod
     def players(self, rules: R) -> int:
@@ -317,21 +486,6 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
         """One deal shuffled from ``seed`` with ``dealer`` dealing, outside any match."""
 
     @abstractmethod
-    def deal_from(
-        self,
-        rules: R,
-        dealer: int,
-        hands: Sequence[Sequence[int]],
-        shown_card: int | None = None,
-    ) -> D:
-        """A deal of the hands as dealt (each seat's cards in the order received, as the
-        engine's card numbers) and, if the rules show one, the card shown to all."""
-
-    @abstractmethod
-    def one_deal(self, rules: R) -> R:
-        """These rules for a match of exactly one deal (the arena plays such matches)."""
-
-    @abstractmethod
     def deal_seed(self, match_seed: int, number: int) -> int:
         """The seed of deal ``number`` (from 0) of a match of seed ``match_seed``."""
 
@@ -340,9 +494,9 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
         """What a seed deals, as JSON (``hands`` and any card shown to all): how anyone
         checks a deal against its published commitment."""
 
-    @abstractmethod
     def no_scores(self, rules: R) -> list[int]:
-        """The match scores before anything is won."""
+        """The match scores before anything is won: those of a new match."""
+        return list(self.new_match(rules, 0).scores)
 
     # ------------------------------------------------------------------ moves and views
 
@@ -367,10 +521,12 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
         (a server's spectators). Built from public facts only: no card of any hand, no card
         laid face down before it is turned up, no legal moves; ``seat`` is None.
 
-        A game overrides it with the shape of its own :meth:`view_to_dict` (the client then
-        draws both alike). This default gives the dealer, phase and turn, every move as
-        anyone may see it (:meth:`move_text` with no viewer) and, once the deal is over, its
-        outcome in words."""
+        A game with a :attr:`web` facet gives it in the shape of its own
+        :meth:`view_to_dict` (the client then draws both alike). Without, it is the dealer,
+        phase and turn, every move as anyone may see it (:meth:`move_text` with no viewer)
+        and, once the deal is over, its outcome in words."""
+        if self.web is not None:
+            return self.web.public_view_to_dict(deal)
         return {
             "seat": None,
             "dealer": deal.dealer,
@@ -392,34 +548,54 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
     def describe_outcome(self, deal: D) -> str:
         """A finished deal's result in one line for people."""
 
-    def replay_to_dict(self, deal: D) -> dict[str, Any]:
-        """A finished deal move by move with every hand face up, as JSON (the web app's
-        analysis board): ``moves``, each with its seat and trick; ``positions``, the deal as
-        dealt and after each move (hands, trick, trump, what each side has taken); and the
-        ``outcome``. Never for a deal in progress: it shows every hand."""
-        raise NotImplementedError(f"{self.title} has no replay of its deals")
-
-    def encoding(self, rules: R) -> Encoding[V, M, D]:
-        """The game under ``rules`` as learning programs see it: whole-number actions and
-        0/1 observations (:mod:`hukum.encoding`, used by :mod:`hukum.envs`)."""
-        raise NotImplementedError(f"{self.title} has no encoding for learning programs")
-
-    def sample_deal(self, view: V, rng: random.Random) -> D:
-        """A deal that agrees with everything ``view``'s seat knows (its hand, the moves
-        made, shown voids, the band chooser's knowledge), the cards it has not seen dealt
-        at random, with the view's history replayed: one world for search and for
-        OpenSpiel's ``resample_from_infostate``."""
-        raise NotImplementedError(f"{self.title} cannot sample deals from a view")
-
     # ------------------------------------------------------------------ players
 
     @abstractmethod
     def make_bot(self, name: str, seed: int = 0, **options: Any) -> Player[V, M]:
         """A computer player by name with its options; BotError if there is no such bot."""
 
-    hint_bot: ClassVar[str | None] = None
-    """The bot of :attr:`bots` that suggests a move to a person who asks (:meth:`suggest`;
-    the server's practice hints): the game's strongest. None: the game gives no hints."""
+    @property
+    @abstractmethod
+    def match_type(self) -> type[X]:
+        """The class of the game's matches (how a match is told to its game)."""
+
+
+#: A game of any type: what a registry of several games holds.
+AnyGame = GameSpec[Any, Any, Any, Any, Any]
+
+
+class NotOfferedError(GameError):
+    """A game asked for what it does not offer: its spec has no such facet."""
+
+
+# ---------------------------------------------------------------------------- the facets
+
+
+class WebFacet(ABC, Generic[R, M, V, D]):
+    """What the web app offers of a game beyond a room to play it in: a watcher's view in
+    the shape of the game's own views, the replay of a finished deal for the analysis board,
+    and move suggestions with their reasons (practice hints). Without it a game still gets
+    rooms: watchers see the core's public view, and replays and hints are not offered."""
+
+    hint_bot: ClassVar[str]
+    """The bot of the game's :attr:`~GameSpec.bots` that suggests a move to a person who
+    asks (:meth:`suggest`): the game's strongest."""
+
+    def __init__(self, spec: GameSpec[R, M, V, D, Any]) -> None:
+        """The facet of ``spec``, whose views and bots it uses."""
+        self.spec = spec
+
+    @abstractmethod
+    def public_view_to_dict(self, deal: D) -> dict[str, Any]:
+        """What anyone may see of the deal, in the shape of :meth:`GameSpec.view_to_dict`
+        (see :meth:`GameSpec.public_view_to_dict`)."""
+
+    @abstractmethod
+    def replay_to_dict(self, deal: D) -> dict[str, Any]:
+        """A finished deal move by move with every hand face up, as JSON (the web app's
+        analysis board): ``moves``, each with its seat and trick; ``positions``, the deal as
+        dealt and after each move (hands, trick, trump, what each side has taken); and the
+        ``outcome``. Never for a deal in progress: it shows every hand."""
 
     def explain(self, view: V, move: M) -> str:
         """Why ``move``, one of ``view.legal_moves``, suits the seat of ``view``, in one line
@@ -430,54 +606,102 @@ class GameSpec(ABC, Generic[R, M, V, D, X]):
     def suggest(self, view: V, seed: int = 0) -> tuple[M, str]:
         """The move :attr:`hint_bot` makes from ``view`` (its seat to move; seeded with
         ``seed``, so the same position and seed give the same move), and why, in one line
-        (:meth:`explain`). NotImplementedError for a game that gives no hints."""
-        if self.hint_bot is None:
-            raise NotImplementedError(f"{self.title} gives no hints")
-        move = self.make_bot(self.hint_bot, seed=seed).choose(view)
+        (:meth:`explain`)."""
+        move = self.spec.make_bot(self.hint_bot, seed=seed).choose(view)
         return move, self.explain(view, move)
 
-    # ------------------------------------------------------------------ records
 
-    @property
-    @abstractmethod
-    def match_type(self) -> type[X]:
-        """The class of the game's matches (how a match is told to its game)."""
+class RecordsFacet(ABC, Generic[X]):
+    """The game's match records (:mod:`hukum.records`): a whole match as one versioned JSON
+    document that replays move by move (the shared layout of :mod:`hukum.recordfile`)."""
 
     @abstractmethod
     def record_to_dict(self, match: X) -> dict[str, Any]:
-        """The match's record (:mod:`hukum.records`) as JSON-ready data."""
+        """The match's record as JSON-ready data."""
 
     @abstractmethod
     def record_from_dict(self, data: dict[str, Any]) -> X:
         """Replay record data into a match, checking it; RecordError says what is wrong."""
 
-    # ------------------------------------------------------------------ arena
+
+class ArenaFacet(ABC, Generic[R, D]):
+    """How the arena (:mod:`hukum.arena`) plays the game: the seatings of one duplicate
+    deal, what one play of it gave bot A, who won the deal and the game's own figures."""
+
+    play_type: ClassVar[type[Any]]
+    """The class of :meth:`play`'s results (a frozen dataclass of numbers, strings and
+    tuples of them), which an arena results file stores field by field."""
+
+    @abstractmethod
+    def one_deal(self, rules: R) -> R:
+        """These rules for a match of exactly one deal (the arena plays such matches)."""
 
     @abstractmethod
     def seatings(self, rules: R) -> Sequence[tuple[Side, ...]]:
         """The plays of one duplicate arena deal: for each, the sides that play it."""
 
-    #: The class of :meth:`arena_play`'s results (a frozen dataclass of numbers, strings and
-    #: tuples of them), which an arena results file (:mod:`hukum.arena`) stores field by field.
-    arena_play_type: ClassVar[type[Any]]
-
     @abstractmethod
-    def arena_play(self, number: int, a_seats: tuple[int, ...], deal: D) -> Any:
+    def play(self, number: int, a_seats: tuple[int, ...], deal: D) -> Any:
         """One finished play of arena deal ``number`` seen from bot A's side (at
-        ``a_seats``): a frozen dataclass the game's figures read."""
+        ``a_seats``): a :attr:`play_type` the game's figures read."""
 
     @abstractmethod
     def duplicate_score(self, plays: Sequence[Any]) -> float:
         """Bot A's score for a duplicate deal from its plays: 1 won, 0.5 tied, 0 lost."""
 
     @abstractmethod
-    def arena_rows(self, plays: Sequence[Any]) -> list[tuple[str, str, str]]:
+    def rows(self, plays: Sequence[Any]) -> list[tuple[str, str, str]]:
         """The game's own figures of an arena run: (figure, bot A, bot B) rows."""
 
-    def arena_title(self, bot_a: str, bot_b: str) -> str:
+    def title(self, bot_a: str, bot_b: str) -> str:
         """How a match-up is named in an arena report."""
         return f"{bot_a} (A) vs {bot_b} (B)"
 
 
-#: A game of any type: what a registry of several games holds.
-AnyGame = GameSpec[Any, Any, Any, Any, Any]
+class LearningFacet(ABC, Generic[R, M, V, D]):
+    """The game as learning programs see it: whole-number actions and 0/1 observations
+    (:mod:`hukum.encoding`), deals built from hands and sampled from a seat's knowledge.
+    A game with it is an environment of :mod:`hukum.envs` and an OpenSpiel game
+    (:mod:`hukum.envs.openspiel` registers one for each such game)."""
+
+    @abstractmethod
+    def encoding(self, rules: R) -> Encoding[V, M, D]:
+        """The game under ``rules`` as actions, observations and rewards."""
+
+    @abstractmethod
+    def deal_from(
+        self,
+        rules: R,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        shown_card: int | None = None,
+    ) -> D:
+        """A deal of the hands as dealt (each seat's cards in the order received, as the
+        engine's card numbers) and, if the rules show one, the card shown to all."""
+
+    @abstractmethod
+    def sample_deal(self, view: V, rng: random.Random) -> D:
+        """A deal that agrees with everything ``view``'s seat knows (its hand, the moves
+        made, shown voids, the band chooser's knowledge), the cards it has not seen dealt
+        at random, with the view's history replayed: one world for search and for
+        OpenSpiel's ``resample_from_infostate``."""
+
+
+class AnalysisFacet(ABC, Generic[D]):
+    """The exact solver's analysis of a finished deal, all hands seen
+    (:mod:`hukum.analysis`): for each move, the best result the mover's side could force
+    before and after it. Its deals are what that solver reads (Mindi's, today)."""
+
+    @abstractmethod
+    def tricks(self, deal: D) -> int:
+        """The tricks of the whole deal: the most an analysis goes back."""
+
+
+@dataclass(frozen=True)
+class TerminalFacet:
+    """The game's screen in the terminal (``hukum play``, ``hukum replay``): where its
+    :class:`hukum.terminal.Screen` class is, as ``module:Class``. Named, not imported: the
+    terminal sits above the games (docs/architecture.md) and loads it to draw the game."""
+
+    screen: str
+    """The screen class, e.g. ``hukum.terminal.mindi:MindiScreen``."""

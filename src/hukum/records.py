@@ -1,6 +1,6 @@
 """Game records: a whole match of any game as one versioned JSON document that replays move
 by move. Its ``game`` field names the game; each game writes and reads its own fields
-(:mod:`hukum.mindi.record`, :mod:`hukum.ganjifa.record`, through its
+(:mod:`hukum.mindi.record`, :mod:`hukum.ganjifa.record`, through the records facet of its
 :class:`~hukum.game.GameSpec`), on the shared layout of :mod:`hukum.recordfile`.
 :func:`to_dict`, :func:`dumps` and :func:`save` take a match of any game; :func:`load_any`,
 :func:`loads_any` and :func:`from_dict_any` read any game; :func:`load`, :func:`loads` and
@@ -114,8 +114,12 @@ __all__ = [
 
 
 def to_dict(match: AnyMatch[Any, Any]) -> dict[str, Any]:
-    """The record of a match of any game (finished or not) as JSON-ready data."""
-    return spec_of(match).record_to_dict(match)
+    """The record of a match of any game (finished or not) as JSON-ready data;
+    RecordError for a game that keeps no records (its spec has no records facet)."""
+    spec = spec_of(match)
+    if spec.records is None:
+        raise RecordError(f"{spec.title} keeps no records")
+    return spec.records.record_to_dict(match)
 
 
 def dumps(match: AnyMatch[Any, Any]) -> str:
@@ -174,5 +178,7 @@ def from_dict_any(data: Any) -> AnyMatch[Any, Any]:
         raise RecordError(
             f"'game' is {describe(game)}; this hukum reads records of " + ", ".join(GAMES)
         )
-    match: AnyMatch[Any, Any] = spec.record_from_dict(data)
+    if spec.records is None:
+        raise RecordError(f"{spec.title} keeps no records")
+    match: AnyMatch[Any, Any] = spec.records.record_from_dict(data)
     return match

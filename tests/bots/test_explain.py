@@ -1,5 +1,5 @@
 """The one-line reason of a hint (:mod:`hukum.bots.explain`, :mod:`hukum.bots.ganjifa.explain`)
-and the games' :meth:`~hukum.game.GameSpec.suggest`: positions with their expected lines,
+and the games' :meth:`~hukum.game.WebFacet.suggest`: positions with their expected lines,
 and over whole deals of every trump method, a line for every legal move that names only
 cards the seat has seen (M-20, G-11)."""
 
@@ -192,6 +192,8 @@ def test_every_legal_move_has_a_line_naming_only_cards_seen(
     preset: str, options: dict[str, Any]
 ) -> None:
     spec = game_named("mindi")
+    web = spec.web
+    assert web is not None
     rules = spec.make_rules(preset, options)
     bot = spec.make_bot("rules")
     lines = 0
@@ -201,7 +203,7 @@ def test_every_legal_move_has_a_line_naming_only_cards_seen(
             view = deal.view(deal.turn)
             seen = seen_mindi(view)
             for move in view.legal_moves:
-                line = spec.explain(view, move)
+                line = web.explain(view, move)
                 assert line and "\n" not in line and len(line) < 160, line
                 assert named_mindi(line) <= seen, (line, sorted(seen))
                 lines += 1
@@ -240,12 +242,14 @@ def test_ganjifa_lines_name_only_cards_seen() -> None:
 @pytest.mark.parametrize("game", ["mindi", "ganjifa"])
 def test_a_suggestion_is_the_strongest_bots_legal_move_and_repeats(game: str) -> None:
     spec = game_named(game)
-    assert spec.hint_bot == spec.bots[-1]  # the strongest (bots are listed weakest first)
+    web = spec.web
+    assert web is not None
+    assert web.hint_bot == spec.bots[-1]  # the strongest (bots are listed weakest first)
     deal = spec.new_match(spec.make_rules(), seed=5).start_deal()
     for _ in range(3):
         deal.push(deal.legal_moves()[0])
     view = deal.view(deal.turn)
-    move, why = spec.suggest(view, seed=9)
+    move, why = web.suggest(view, seed=9)
     assert move in view.legal_moves
-    assert why == spec.explain(view, move)
-    assert spec.suggest(view, seed=9) == (move, why)
+    assert why == web.explain(view, move)
+    assert web.suggest(view, seed=9) == (move, why)

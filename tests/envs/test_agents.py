@@ -10,6 +10,7 @@ import pytest
 from hukum.arena import run_arena
 from hukum.encoding import ActionError
 from hukum.envs.agents import BotAgent, PolicyPlayer
+from hukum.envs.core import learning_of
 from hukum.games import GAMES
 from hukum.play import play_deal
 
@@ -51,7 +52,7 @@ def test_a_bot_agent_finishes_an_answer_someone_else_began() -> None:
     cards are not its own it completes the answer with legal cards."""
     spec = GAMES["ganjifa"]
     rules = spec.make_rules()
-    encoding = spec.encoding(rules)
+    encoding = learning_of(spec).encoding(rules)
     agent = BotAgent("ganjifa", "rules")
     for seed in range(40):
         deal = spec.new_deal(rules, 0, seed)

@@ -17,9 +17,10 @@ from open_spiel.python.algorithms import ismcts, mcts
 from hukum.encoding import ActionError
 from hukum.envs.agents import BotAgent
 from hukum.envs.core import EnvGame
-from hukum.envs.openspiel import HukumState, game_name, load
-from hukum.game import GameError, RulesError
+from hukum.envs.openspiel import HukumState, game_class, game_name, load
+from hukum.game import GameError, NotOfferedError, RulesError
 from hukum.games import GAMES
+from tests.toygame import SPEC as TOY
 
 #: (game, preset, options): every Mindi preset, more seats, open hukum, Ganjifa by day and
 #: by night.
@@ -359,3 +360,14 @@ def test_bot_agents_play_in_openspiel() -> None:
         player = state.current_player()
         state.apply_action(bots[player](state, player))
     assert sum(state.returns()) == 0 and len(state.history()) >= 52
+
+
+def test_each_game_with_a_learning_facet_is_registered_through_its_spec() -> None:
+    for spec in GAMES.values():
+        made = game_class(spec)
+        assert made is game_class(spec) and made.hukum_game == spec.name
+        assert game_name(spec.name) in pyspiel.registered_names()
+        assert type(pyspiel.load_game(game_name(spec.name))) is made
+    assert TOY.learning is None
+    with pytest.raises(NotOfferedError, match="High Card is not offered to learning programs"):
+        game_class(TOY)

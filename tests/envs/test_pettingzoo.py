@@ -104,7 +104,7 @@ def test_an_observation_is_the_same_whatever_the_others_hold() -> None:
         play = e.play
         assert play is not None
         for seat in range(len(e.possible_agents)):
-            world = play.game.spec.sample_deal(play.view(seat), rng)
+            world = play.game.learning.sample_deal(play.view(seat), rng)
             other = type(play)(play.game, world)
             other.pending = play.pending
             assert np.array_equal(other.observe(seat), play.observe(seat))

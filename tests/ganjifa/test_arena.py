@@ -6,13 +6,13 @@ from typing import Any
 
 import pytest
 
-from hukum.arena import ArenaReport, format_report, run_arena
+from hukum.arena import ArenaReport, arena_of, format_report, run_arena
 from hukum.arena import play_duplicate as play_any
 from hukum.games import GAMES
 from hukum.games.ganjifa import GanjifaPlay, mean_cards, win_share
 from hukum.ganjifa import Rules
 
-duplicate_score = GAMES["ganjifa"].duplicate_score
+duplicate_score = arena_of(GAMES["ganjifa"]).duplicate_score
 
 
 def play_duplicate(bot_a: str, bot_b: str, rules: Rules, seed: int, number: int):

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from hukum.encoding import ActionError
-from hukum.envs.core import EnvGame
+from hukum.envs.core import EnvGame, learning_of
 from hukum.games import GAMES
 from hukum.ganjifa import Answers, CardSet, Deal, Move, MoveKind, Outcome, Rules
 from hukum.ganjifa.cards import bits
@@ -215,7 +215,7 @@ def test_nothing_of_another_hand_leaks(name: str) -> None:
                 for seat in range(3):
                     mine = pending if seat == deal.turn else ()
                     view = deal.view(seat)
-                    other = spec.sample_deal(view, rng)
+                    other = learning_of(spec).sample_deal(view, rng)
                     changed += any(other.hand(s) != deal.hand(s) for s in range(3))
                     replayed = Deal(rules, deal.dealer, other.dealt)
                     other_tracker = enc.tracker(replayed)

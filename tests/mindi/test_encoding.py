@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from hukum.encoding import ActionError
+from hukum.envs.core import learning_of
 from hukum.games import GAMES
 from hukum.mindi import Deal, Move, Rules
 from hukum.mindi.encoding import MindiEncoding
@@ -90,7 +91,7 @@ def test_observation_never_shows_hidden_cards(preset: str) -> None:
             continue
         for seat in range(rules.players):
             view = deal.view(seat)
-            world = SPEC.sample_deal(view, rng)
+            world = learning_of(SPEC).sample_deal(view, rng)
             tracker = encoding.tracker(world)
             assert np.array_equal(tracker.observe(seat), encoding.observe(view))
             worlds += (

@@ -105,6 +105,17 @@ def test_rules_info(client: TestClient) -> None:
     for o in info["options"]:
         text = o["description"]
         assert "*" not in text and "None" not in text and "`" not in text, text
+    # Every game's rules, from its schema: Ganjifa's options, presets, players and bots.
+    assert info["games"]["mindi"]["options"] == info["options"]
+    ganjifa = info["games"]["ganjifa"]
+    options = {o["name"]: o for o in ganjifa["options"]}
+    assert options["time"]["values"] == ["day", "night"] and options["time"]["rule"] == "G-5"
+    assert options["dukal"]["label"] == "opt.dukal" and options["deals"]["type"] == "count"
+    assert ganjifa["presets"] == {
+        "cardavia": {"time": "day", "void_rule": "choice", "dukal": "run", "deals": 1}
+    }
+    assert ganjifa["players"] == [3] and ganjifa["bots"] == info["levels"]["ganjifa"]
+    assert info["games"]["mindi"]["players"] == [4, 6, 8]
 
 
 def test_custom_rules_and_record(client: TestClient) -> None:

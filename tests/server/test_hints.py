@@ -272,16 +272,17 @@ def test_busy_one_hint_at_a_time_for_a_seat_and_a_few_in_a_process(
     """While a hint is being worked out, the same seat (from another connection) and, beyond
     the process's limit, any other seat are told ``busy`` with ``retry_after``; once it is
     given, asking again works."""
-    spec = game_named("mindi")
+    web = game_named("mindi").web
+    assert web is not None
     started, release = threading.Event(), threading.Event()
-    real: Callable[..., Any] = spec.suggest
+    real: Callable[..., Any] = web.suggest
 
     def held(view: Any, seed: int = 0) -> Any:
         started.set()
         release.wait(60)
         return real(view, seed)
 
-    monkeypatch.setattr(spec, "suggest", held)
+    monkeypatch.setattr(web, "suggest", held)
     app: Any = client.app
     app.state.registry.hints.at_once = 1
     first = create(client, start_now=True, bots="random", turn_timeout=None, options=ONE_DEAL)

@@ -1,7 +1,8 @@
-"""High Card (tests/toygame.py), a game registered only through its GameSpec, at a server
-table: created, played against a bot over the WebSocket, recorded and checked for fairness
-with no server code knowing it. And what a move costs at a table: read once, pushed once,
-each seat's message built once; a move that cannot be stored is taken back."""
+"""High Card (tests/toygame.py), a game registered only through its GameSpec (the core and
+records), at a server table: created, played against a bot over the WebSocket, recorded and
+checked for fairness with no server code knowing it; what it does not offer is refused.
+And what a move costs at a table: read once, pushed once, each seat's message built once; a
+move that cannot be stored is taken back."""
 
 from __future__ import annotations
 
@@ -53,8 +54,31 @@ def test_a_match_against_a_bot_through_the_app(client: TestClient) -> None:
     checked = client.get("/api/verify", params={**params, "game": NAME}).json()
     assert checked["commitment_ok"]
     assert checked["hands"] == [[str(c) for c in h] for h in match.deals[0].dealt]
-    analysis = client.get(f"/api/tables/{made['code']}/deals/1/analysis")
-    assert analysis.json()["error"]["code"] == "no_analysis"
+    # What its spec does not offer is refused as such; its rules come from its schema.
+    analysis = client.get(f"/api/tables/{made['code']}/deals/1/analysis").json()["error"]
+    assert analysis == {"code": "no_analysis", "message": "High Card offers no deal analysis"}
+    info = client.get("/api/rules").json()["games"][NAME]
+    assert [o["name"] for o in info["options"]] == ["deals"] and info["players"] == [2]
+    assert info["presets"] == {"standard": {"deals": 1}} and info["bots"] == ["random", "high"]
+
+
+def test_a_game_of_the_core_alone_gets_a_room_and_is_refused_the_rest(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(SPEC, "records", None)  # no facet left: the core alone
+    made = create(client, game=NAME, bots="random", options={"deals": 1}, start_now=True)
+    player = Player()
+    with seat_socket(client, made["code"], made["token"]) as ws:
+        play(ws, player)
+    assert player.match_over and not player.errors and player.deals_over == 1
+    table = f"/api/tables/{made['code']}"
+    for path, code, message in (
+        ("/record", "no_record", "High Card keeps no records"),
+        ("/deals/1", "no_replay", "High Card offers no replay of its deals"),
+        ("/deals/1/analysis", "no_analysis", "High Card offers no deal analysis"),
+    ):
+        r = client.get(table + path)
+        assert r.status_code == 409 and r.json()["error"] == {"code": code, "message": message}
 
 
 def test_its_own_bots_and_rules_are_checked(client: TestClient) -> None:

@@ -1,5 +1,5 @@
 """``hukum play``: a match in the terminal at one seat against computer players, of any game
-the terminal has a screen for (:data:`hukum.terminal.SCREENS`)."""
+the terminal has a screen for (its spec's terminal facet)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from hukum.bots.base import BotError
 from hukum.cli.args import Commands, UsageError, parse_options, positive
 from hukum.game import GameError, Player
 from hukum.games import GAMES, game_named
-from hukum.terminal import SCREENS, Terminal, screen_for
+from hukum.terminal import Terminal, screen_for
 
 __all__ = ["add"]
 
@@ -60,7 +60,7 @@ def _run(args: argparse.Namespace, out: Console) -> int:
 
 def add(commands: Commands) -> None:
     """Add ``play`` to the command's subparsers."""
-    games = [name for name in GAMES if name in SCREENS]
+    games = [name for name, spec in GAMES.items() if spec.terminal is not None]
     presets = list(dict.fromkeys(p for name in games for p in GAMES[name].presets))
     bot_names = list(dict.fromkeys(b for name in games for b in GAMES[name].bots))
     parser = commands.add_parser(

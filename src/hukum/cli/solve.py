@@ -15,30 +15,26 @@ from rich.text import Text
 from hukum import records
 from hukum.cli.args import Commands, UsageError, load_record, positive, tricks_option
 from hukum.games import GAMES, spec_of
-from hukum.mindi import Match
 
 __all__ = ["add"]
-
-#: The matches the exact solver analyses (:func:`hukum.analysis.analyse` takes their deals).
-ANALYSED = Match
 
 
 def _run(args: argparse.Namespace, out: Console) -> int:
     from hukum.analysis import ANALYSIS_NODES, Analyser, analyse, standing, verdict
     from hukum.bots.solver import SolverError
 
-    loaded = load_record(args.file, records.loads_any)
-    if not isinstance(loaded, ANALYSED):
-        games = " and ".join(s.title for s in GAMES.values() if issubclass(s.match_type, ANALYSED))
+    match = load_record(args.file, records.loads_any)
+    facet = spec_of(match).analysis
+    if facet is None:
+        games = " and ".join(s.title for s in GAMES.values() if s.analysis is not None)
         raise UsageError(
-            f"{args.file}: a {spec_of(loaded).title} record; the exact solver analyses "
+            f"{args.file}: a {spec_of(match).title} record; the exact solver analyses "
             f"{games} deals only ('hukum replay {args.file}' prints it)"
         )
-    match = loaded
     if not 1 <= args.deal <= len(match.deals):
         raise UsageError(f"--deal {args.deal}: the record has deals 1 to {len(match.deals)}")
     deal = match.deals[args.deal - 1]
-    tricks = min(args.tricks, deal.rules.hand_size)
+    tricks = min(args.tricks, facet.tricks(deal))
     max_nodes = args.max_nodes or ANALYSIS_NODES
     try:
         if args.workers == 1:

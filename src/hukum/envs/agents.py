@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hukum.encoding import Encoding, action_number, from_bits
+from hukum.envs.core import learning_of
 from hukum.game import AnyGame, Player
 from hukum.games import game_named
 
@@ -134,4 +135,4 @@ class _Factory:
 
 @functools.lru_cache(maxsize=64)
 def _encoding(spec: AnyGame, rules: Any) -> Encoding[Any, Any, Any]:
-    return spec.encoding(rules)
+    return learning_of(spec).encoding(rules)

@@ -21,10 +21,18 @@ import numpy as np
 import numpy.typing as npt
 
 from hukum.encoding import REWARDS, Encoding, RewardKind, Tracker, action_number, from_bits
-from hukum.game import AnyGame, Deal, GameError, RulesError
+from hukum.game import AnyGame, Deal, GameError, LearningFacet, NotOfferedError, RulesError
 from hukum.games import game_named
 
-__all__ = ["EnvGame", "EnvPlay"]
+__all__ = ["EnvGame", "EnvPlay", "learning_of"]
+
+
+def learning_of(spec: AnyGame) -> LearningFacet[Any, Any, Any, Any]:
+    """The game's learning facet; NotOfferedError if it has none (no encoding: it is no
+    environment)."""
+    if spec.learning is None:
+        raise NotOfferedError(f"{spec.title} is not offered to learning programs: no encoding")
+    return spec.learning
 
 
 class EnvGame:
@@ -43,7 +51,8 @@ class EnvGame:
         if reward not in REWARDS:
             raise RulesError(f"reward={reward!r}; choose one of " + ", ".join(REWARDS))
         self.reward: RewardKind = reward
-        self.encoding: Encoding[Any, Any, Any] = self.spec.encoding(self.rules)
+        self.learning = learning_of(self.spec)
+        self.encoding: Encoding[Any, Any, Any] = self.learning.encoding(self.rules)
         self.players = self.spec.players(self.rules)
 
     @property

@@ -63,8 +63,9 @@ class VersusBots(gymnasium.Env[npt.NDArray[np.int8], np.int64]):
     ) -> None:
         self.game = EnvGame(game, preset, options, reward)
         players = self.game.players
-        if seats is None:
-            seats = self.game.spec.seatings(self.game.rules)[0][0].seats
+        arena = self.game.spec.arena
+        if seats is None:  # the seats bot A holds in the game's first arena seating
+            seats = arena.seatings(self.game.rules)[0][0].seats if arena is not None else (0,)
         if not seats or any(not 0 <= s < players for s in seats):
             raise ValueError(f"seats must be some of 0 … {players - 1}, not {list(seats)}")
         self.seats = tuple(seats)

@@ -1,7 +1,8 @@
 """Every hukum game as an OpenSpiel game (``pip install 'hukum[rl]'``).
 
-Importing this module registers one Python game with OpenSpiel for each hukum game:
-``python_hukum_mindi`` and ``python_hukum_ganjifa`` (:func:`game_name`). One episode is one
+Importing this module registers one Python game with OpenSpiel for each hukum game that
+offers a learning facet (:func:`game_class`): ``python_hukum_mindi`` and
+``python_hukum_ganjifa`` (:func:`game_name`). One episode is one
 deal. Their parameters:
 
 - ``preset`` (str): a preset of the game's rules (default: the game's default preset);
@@ -53,13 +54,13 @@ being dealt, no player has seen a card yet: every tensor is zeros and the string
 is public (the dealer, a shown card, how many cards have been dealt).
 
 ``resample_from_infostate(player, sampler)`` deals the cards the player has not seen at
-random, agreeing with all it knows (``spec.sample_deal``), and replays the moves: a state with
-a full, consistent history (its chance outcomes are the new deal's). A seat to move keeps
-its pending actions; another seat's pending actions, which the player cannot see, are not
-kept. Before the first move (where ``sample_deal`` may want more than the seat has seen:
-Mindi's announce hukum shows five cards) the unseen cards are dealt until the deal agrees
-with the seat's information state; while the cards are being dealt, the public outcomes are
-kept and the cards dealt so far drawn anew.
+random, agreeing with all it knows (the learning facet's ``sample_deal``), and replays the
+moves: a state with a full, consistent history (its chance outcomes are the new deal's). A
+seat to move keeps its pending actions; another seat's pending actions, which the player
+cannot see, are not kept. Before the first move (where ``sample_deal`` may want more than
+the seat has seen: Mindi's announce hukum shows five cards) the unseen cards are dealt until
+the deal agrees with the seat's information state; while the cards are being dealt, the
+public outcomes are kept and the cards dealt so far drawn anew.
 
 ``state.view(player)`` and ``state.pending`` let :class:`hukum.envs.agents.BotAgent` play in
 OpenSpiel too, and ``state.play`` is the :class:`~hukum.envs.core.EnvPlay` being played.
@@ -90,6 +91,7 @@ A deal hukum deals from a seed, with no chance node:
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
@@ -105,16 +107,16 @@ except ImportError as e:  # pragma: no cover - the message is the point
     raise ImportError("hukum.envs.openspiel needs OpenSpiel: pip install 'hukum[rl]'") from e
 
 from hukum.encoding import RewardKind
-from hukum.envs.core import EnvGame, EnvPlay
+from hukum.envs.core import EnvGame, EnvPlay, learning_of
 from hukum.game import AnyGame, GameError, RulesError
 from hukum.games import GAMES, game_named
 
 __all__ = [
     "EXTRA_ACTIONS",
-    "GAME_CLASSES",
     "PREFIX",
     "HukumGame",
     "HukumState",
+    "game_class",
     "game_name",
     "load",
 ]
@@ -287,11 +289,14 @@ _TABLES: dict[tuple[Any, ...], _Table] = {}
 
 class HukumGame(pyspiel.Game):
     """A hukum game under one set of rules as a ``pyspiel.Game`` (made by
-    ``pyspiel.load_game`` or :func:`load`). Each game has its own subclass, which names it
-    (:attr:`hukum_game`); ``type(game)(params)`` makes another."""
+    ``pyspiel.load_game`` or :func:`load`). Each game has its own subclass
+    (:func:`game_class`), which names it (:attr:`hukum_game`); ``type(game)(params)`` makes
+    another."""
 
     hukum_game: str = ""
     """The hukum game's name (``mindi``)."""
+    game_type: Any = None
+    """Its ``pyspiel.GameType``."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         game = self.hukum_game
@@ -325,7 +330,7 @@ class HukumGame(pyspiel.Game):
             "reward": reward,
             "seed": seed,
         }
-        super().__init__(_GAME_TYPES[game], info, normal)
+        super().__init__(self.game_type, info, normal)
         self.table = table
         _TABLES.setdefault(table.key, table)
 
@@ -445,7 +450,7 @@ class _Core:
             tuple(tuple(int(c) for c in hand) for hand in hands),
             None if shown is None else int(shown),
         )
-        deal = table.spec.deal_from(table.env.rules, dealer, hands, shown)
+        deal = table.env.learning.deal_from(table.env.rules, dealer, hands, shown)
         self.begin(EnvPlay(table.env, deal))
 
     # ------------------------------------------------------------------ chance nodes
@@ -632,7 +637,7 @@ class HukumState(pyspiel.State):
         dealer = play.deal.dealer
         shown = getattr(play.deal, "shown_card", None) if table.shows else None
         pending = play.pending if play.turn == player_id else ()
-        sampled = table.spec.sample_deal(view, rng)
+        sampled = table.env.learning.sample_deal(view, rng)
         hands = [list(hand) for hand in sampled.dealt]  # both engines' deals have it
         # The player's own cards first, those it saw first in front (announce hukum: the
         # first five, seen before the announcement).
@@ -798,18 +803,24 @@ def _render(table: _Table, observation: npt.NDArray[np.int8]) -> str:
 # ---------------------------------------------------------------------- registration
 
 
-#: Each game's OpenSpiel type and the class that makes it, by the hukum game's name. The
-#: class is what OpenSpiel keeps to make games: a class lives until the very end (OpenSpiel
-#: lets go of what it keeps only after Python has stopped, and a plain function would then
-#: be freed without the interpreter, aborting the process at exit).
-_GAME_TYPES: dict[str, Any] = {}
-GAME_CLASSES: dict[str, type[HukumGame]] = {}
-for _name, _spec in GAMES.items():
-    _GAME_TYPES[_name] = _game_type(_spec)
-    GAME_CLASSES[_name] = type(
-        f"Hukum{_spec.title.replace(' ', '')}Game",
+@functools.cache
+def game_class(spec: AnyGame) -> type[HukumGame]:
+    """The ``pyspiel.Game`` class of a game that offers a learning facet (NotOfferedError
+    if it does not), made once: OpenSpiel keeps what it registers until after Python has
+    stopped, so the class lives until the very end (a plain function would be freed without
+    the interpreter, aborting the process at exit)."""
+    learning_of(spec)
+    return type(
+        f"Hukum{spec.title.replace(' ', '')}Game",
         (HukumGame,),
-        {"hukum_game": _name, "__doc__": f"{_spec.title} as a ``pyspiel.Game``."},
+        {
+            "hukum_game": spec.name,
+            "game_type": _game_type(spec),
+            "__doc__": f"{spec.title} as a ``pyspiel.Game``.",
+        },
     )
-    if game_name(_name) not in pyspiel.registered_names():
-        pyspiel.register_game(_GAME_TYPES[_name], GAME_CLASSES[_name])
+
+
+for _spec in GAMES.values():
+    if _spec.learning is not None and game_name(_spec.name) not in pyspiel.registered_names():
+        pyspiel.register_game(game_class(_spec).game_type, game_class(_spec))

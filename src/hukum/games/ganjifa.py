@@ -1,6 +1,7 @@
 """Dashavatara Ganjifa (:mod:`hukum.ganjifa`) as a :class:`~hukum.game.GameSpec`: three
 players each for themselves, one deal a match by default (as on Cardavia); its only preset
-is ``cardavia``, the defaults. The arena seats bot A alone against two of bot B.
+is ``cardavia``, the defaults. The arena seats bot A alone against two of bot B. It offers
+every facet but the solver's analysis.
 
 >>> from hukum.games import GAMES
 >>> spec = GAMES["ganjifa"]
@@ -21,12 +22,29 @@ from hukum.bots import ganjifa as ganjifa_bots
 from hukum.bots.ganjifa import search
 from hukum.bots.ganjifa.base import GanjifaBot
 from hukum.bots.ganjifa.explain import explain as explain_move
-from hukum.game import GameSpec, Side
+from hukum.game import (
+    ArenaFacet,
+    GameSpec,
+    LearningFacet,
+    RecordsFacet,
+    Side,
+    TerminalFacet,
+    WebFacet,
+)
 from hukum.ganjifa import HAND_SIZE, PLAYERS, CardSet, Deal, Match, Move, Rules, Trick, View
 from hukum.ganjifa import record as ganjifa_record
 from hukum.ganjifa.encoding import GanjifaEncoding
 
-__all__ = ["GanjifaPlay", "GanjifaSpec", "mean_cards", "win_share"]
+__all__ = [
+    "GanjifaArena",
+    "GanjifaLearning",
+    "GanjifaPlay",
+    "GanjifaRecords",
+    "GanjifaSpec",
+    "GanjifaWeb",
+    "mean_cards",
+    "win_share",
+]
 
 #: Cards a seat captures on average over a deal when all play equally well (120 / 3).
 PAR = 40
@@ -108,7 +126,14 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
     bots = ganjifa_bots.BOT_NAMES
     quick_bots = frozenset({"random", "rules"})  # 0.001 and 0.01 ms a decision here
     default_preset = "cardavia"
-    hint_bot = "search"
+
+    def __init__(self) -> None:
+        """Every facet but the solver's analysis (its solver reads Mindi deals)."""
+        self.web = GanjifaWeb(self)
+        self.records = GanjifaRecords()
+        self.arena = GanjifaArena()
+        self.learning = GanjifaLearning()
+        self.terminal = TerminalFacet("hukum.terminal.ganjifa:GanjifaScreen")
 
     @property
     def presets(self) -> Mapping[str, Rules]:
@@ -139,21 +164,6 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
         """:meth:`Deal.new`."""
         return Deal.new(rules, dealer, seed)
 
-    def deal_from(
-        self,
-        rules: Rules,
-        dealer: int,
-        hands: Sequence[Sequence[int]],
-        shown_card: int | None = None,
-    ) -> Deal:
-        if shown_card is not None:
-            raise ValueError("no card is shown in Ganjifa")
-        return Deal(rules, dealer, hands)
-
-    def one_deal(self, rules: Rules) -> Rules:
-        """One deal."""
-        return rules.replace(deals=1)
-
     def deal_seed(self, match_seed: int, number: int) -> int:
         """:func:`hukum.ganjifa.deal_seed`."""
         return ganjifa.deal_seed(match_seed, number)
@@ -164,7 +174,8 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
         return {"hands": [[c.code for c in hand] for hand in hands], "shown_card": None}
 
     def no_scores(self, rules: Rules) -> list[int]:
-        """Captured cards per seat before anything is captured."""
+        """Captured cards per seat before anything is captured (without making a match: the
+        lobby asks this of every waiting room)."""
         return [0] * PLAYERS
 
     def parse_move(self, text: str) -> Move:
@@ -208,14 +219,45 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
             },
         }
 
+    def deal_result(self, deal: Deal) -> dict[str, Any]:
+        """The winners (several share a win) and the scores."""
+        outcome = deal.outcome()
+        assert outcome is not None
+        return {"winners": list(outcome.winners), "scores": list(outcome.scores)}
+
+    def match_result(self, match: Match) -> dict[str, Any]:
+        """The captured cards per seat over the match and the winners (ties share)."""
+        return {"scores": list(match.scores), "winners": list(match.winners())}
+
+    def describe_outcome(self, deal: Deal) -> str:
+        """E.g. ``Seat 1 wins with 45 cards; seat 0 has 38, seat 2 has 37``."""
+        outcome = deal.outcome()
+        return "in progress" if outcome is None else outcome.describe()
+
+    def make_bot(self, name: str, seed: int = 0, **options: Any) -> GanjifaBot:
+        """:func:`hukum.bots.ganjifa.make_bot`."""
+        return ganjifa_bots.make_bot(name, seed=seed, **options)
+
+    @property
+    def match_type(self) -> type[Match]:
+        """:class:`hukum.ganjifa.Match`."""
+        return Match
+
+
+class GanjifaWeb(WebFacet[Rules, Move, View, Deal]):
+    """The web app's watcher view, replays and hints (the search bot's move, explained)."""
+
+    hint_bot = "search"
+
     def public_view_to_dict(self, deal: Deal) -> dict[str, Any]:
         """What anyone may see of the deal (a watcher's view), in the shape of
-        :meth:`view_to_dict`: every play is face up in Ganjifa (G-11), so it is the view of a
-        seat that is not to move with its hand taken out (no hand, nothing ``legal`` or
-        ``allowed``, ``need`` 0): the trump, the trick, the last trick, the counts of cards
-        in each hand, the cards each seat has captured and the voids the play has shown."""
+        :meth:`GanjifaSpec.view_to_dict`: every play is face up in Ganjifa (G-11), so it is
+        the view of a seat that is not to move with its hand taken out (no hand, nothing
+        ``legal`` or ``allowed``, ``need`` 0): the trump, the trick, the last trick, the
+        counts of cards in each hand, the cards each seat has captured and the voids the
+        play has shown."""
         seat = next(s for s in range(PLAYERS) if s != deal.turn)
-        data = self.view_to_dict(deal.view(seat))
+        data = self.spec.view_to_dict(deal.view(seat))
         data.update(seat=None, hand=[], legal=[], allowed=[], need=0)
         return data
 
@@ -252,41 +294,14 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
             },
         }
 
-    def deal_result(self, deal: Deal) -> dict[str, Any]:
-        """The winners (several share a win) and the scores."""
-        outcome = deal.outcome()
-        assert outcome is not None
-        return {"winners": list(outcome.winners), "scores": list(outcome.scores)}
-
-    def match_result(self, match: Match) -> dict[str, Any]:
-        """The captured cards per seat over the match and the winners (ties share)."""
-        return {"scores": list(match.scores), "winners": list(match.winners())}
-
-    def describe_outcome(self, deal: Deal) -> str:
-        """E.g. ``Seat 1 wins with 45 cards; seat 0 has 38, seat 2 has 37``."""
-        outcome = deal.outcome()
-        return "in progress" if outcome is None else outcome.describe()
-
-    def encoding(self, rules: Rules) -> GanjifaEncoding:
-        """:class:`~hukum.ganjifa.encoding.GanjifaEncoding`: 960 actions, an observation of 1509."""
-        return GanjifaEncoding(rules)
-
-    def sample_deal(self, view: View, rng: random.Random) -> Deal:
-        return search.build_deal(view, search.sample_world(view, rng))
-
-    def make_bot(self, name: str, seed: int = 0, **options: Any) -> GanjifaBot:
-        """:func:`hukum.bots.ganjifa.make_bot`."""
-        return ganjifa_bots.make_bot(name, seed=seed, **options)
-
     def explain(self, view: View, move: Move) -> str:
         """:func:`hukum.bots.ganjifa.explain.explain`: e.g. ``RaR is winning: plays Ra4,
         the weakest card you may play``."""
         return explain_move(view, move)
 
-    @property
-    def match_type(self) -> type[Match]:
-        """:class:`hukum.ganjifa.Match`."""
-        return Match
+
+class GanjifaRecords(RecordsFacet[Match]):
+    """Ganjifa records (:mod:`hukum.ganjifa.record`)."""
 
     def record_to_dict(self, match: Match) -> dict[str, Any]:
         """:func:`hukum.ganjifa.record.to_dict`."""
@@ -296,6 +311,16 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
         """:func:`hukum.ganjifa.record.from_dict`."""
         return ganjifa_record.from_dict(data)
 
+
+class GanjifaArena(ArenaFacet[Rules, Deal]):
+    """Bot A alone against two of bot B, at each seat in turn."""
+
+    play_type = GanjifaPlay
+
+    def one_deal(self, rules: Rules) -> Rules:
+        """One deal."""
+        return rules.replace(deals=1)
+
     def seatings(self, rules: Rules) -> Sequence[tuple[Side, ...]]:
         """Three plays, bot A at seat 0, 1 and 2 in turn, a bot B at each other seat."""
         return [
@@ -303,9 +328,7 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
             for a in range(PLAYERS)
         ]
 
-    arena_play_type = GanjifaPlay
-
-    def arena_play(self, number: int, a_seats: tuple[int, ...], deal: Deal) -> GanjifaPlay:
+    def play(self, number: int, a_seats: tuple[int, ...], deal: Deal) -> GanjifaPlay:
         """The cards each seat captured and A's share of the win."""
         outcome = deal.outcome()
         assert outcome is not None
@@ -319,7 +342,7 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
         par = PAR * len(plays)
         return 1.0 if cards > par else 0.5 if cards == par else 0.0
 
-    def arena_rows(self, plays: Sequence[GanjifaPlay]) -> list[tuple[str, str, str]]:
+    def rows(self, plays: Sequence[GanjifaPlay]) -> list[tuple[str, str, str]]:
         """Win share of single plays and mean cards captured."""
         share = win_share(plays)
         return [
@@ -331,6 +354,28 @@ class GanjifaSpec(GameSpec[Rules, Move, View, Deal, Match]):
             ),
         ]
 
-    def arena_title(self, bot_a: str, bot_b: str) -> str:
+    def title(self, bot_a: str, bot_b: str) -> str:
         """Bot A against two of bot B, three plays a deal."""
         return f"Ganjifa: {bot_a} (A) vs 2 × {bot_b} (B)"
+
+
+class GanjifaLearning(LearningFacet[Rules, Move, View, Deal]):
+    """Ganjifa for learning programs (:class:`~hukum.ganjifa.encoding.GanjifaEncoding`)."""
+
+    def encoding(self, rules: Rules) -> GanjifaEncoding:
+        """:class:`~hukum.ganjifa.encoding.GanjifaEncoding`: 960 actions, an observation of 1509."""
+        return GanjifaEncoding(rules)
+
+    def deal_from(
+        self,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        shown_card: int | None = None,
+    ) -> Deal:
+        if shown_card is not None:
+            raise ValueError("no card is shown in Ganjifa")
+        return Deal(rules, dealer, hands)
+
+    def sample_deal(self, view: View, rng: random.Random) -> Deal:
+        return search.build_deal(view, search.sample_world(view, rng))

@@ -1,5 +1,6 @@
 """Mindi (:mod:`hukum.mindi`) as a :class:`~hukum.game.GameSpec`: rules, moves, views as
-JSON, bots, records and how the arena plays it (bot A's team against bot B's team).
+JSON and bots, with every facet: the web app's replays and hints, records, how the arena
+plays it (bot A's team against bot B's team), learning, the solver's analysis, the terminal.
 
 >>> from hukum.games import GAMES
 >>> spec = GAMES["mindi"]
@@ -23,7 +24,16 @@ from hukum.bots import search
 from hukum.bots.base import Bot
 from hukum.bots.explain import explain as explain_move
 from hukum.cards import CardSet, bits, deck
-from hukum.game import GameSpec, Side
+from hukum.game import (
+    AnalysisFacet,
+    ArenaFacet,
+    GameSpec,
+    LearningFacet,
+    RecordsFacet,
+    Side,
+    TerminalFacet,
+    WebFacet,
+)
 from hukum.mindi import (
     PRESETS,
     Deal,
@@ -38,11 +48,17 @@ from hukum.mindi import (
 )
 from hukum.mindi import record as mindi_record
 from hukum.mindi.encoding import MindiEncoding
+from hukum.mindi.rules import PLAYER_COUNTS
 from hukum.mindi.trick import Played, Trick
 
 __all__ = [
     "DECIDERS",
+    "MindiAnalysis",
+    "MindiArena",
+    "MindiLearning",
+    "MindiRecords",
     "MindiSpec",
+    "MindiWeb",
     "PlayResult",
     "decided_by",
     "mean_tens",
@@ -187,7 +203,15 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
     bots = bots.BOT_NAMES
     quick_bots = frozenset({"random", "rules"})  # 0.014 and 0.04 ms a decision here
     default_preset = "classic"
-    hint_bot = "expert"
+
+    def __init__(self) -> None:
+        """Every facet: Mindi offers them all."""
+        self.web = MindiWeb(self)
+        self.records = MindiRecords()
+        self.arena = MindiArena()
+        self.learning = MindiLearning()
+        self.analysis = MindiAnalysis()
+        self.terminal = TerminalFacet("hukum.terminal.mindi:MindiScreen")
 
     @property
     def presets(self) -> Mapping[str, Rules]:
@@ -212,7 +236,8 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
 
     @property
     def player_counts(self) -> tuple[int, ...]:
-        return (4, 6, 8)
+        """:data:`hukum.mindi.PLAYER_COUNTS`."""
+        return PLAYER_COUNTS
 
     def new_match(self, rules: Rules, seed: int) -> Match:
         """A new match."""
@@ -221,19 +246,6 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
     def new_deal(self, rules: Rules, dealer: int, seed: int) -> Deal:
         """:meth:`Deal.new`."""
         return Deal.new(rules, dealer, seed)
-
-    def deal_from(
-        self,
-        rules: Rules,
-        dealer: int,
-        hands: Sequence[Sequence[int]],
-        shown_card: int | None = None,
-    ) -> Deal:
-        return Deal(rules, dealer, hands, shown_card=shown_card)
-
-    def one_deal(self, rules: Rules) -> Rules:
-        """One deal, no target."""
-        return rules.replace(target=None, deals=1)
 
     def deal_seed(self, match_seed: int, number: int) -> int:
         """:func:`hukum.mindi.deal_seed`."""
@@ -248,7 +260,8 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         }
 
     def no_scores(self, rules: Rules) -> list[int]:
-        """Match points per team before anything is won."""
+        """Match points per team before anything is won (without making a match, whose
+        first-dealer draw costs 45 µs: the lobby asks this of every waiting room)."""
         return [0, 0]
 
     def parse_move(self, text: str) -> Move:
@@ -301,17 +314,48 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
             "outcome": _outcome(view),
         }
 
+    def deal_result(self, deal: Deal) -> dict[str, Any]:
+        """The winning team and its points."""
+        outcome = deal.outcome()
+        assert outcome is not None
+        return {"winner": outcome.winner, "points": outcome.points}
+
+    def match_result(self, match: Match) -> dict[str, Any]:
+        """The match points per team and the winning team (None when level)."""
+        return {"scores": list(match.scores), "winner": match.winner()}
+
+    def describe_outcome(self, deal: Deal) -> str:
+        """E.g. ``Team 1 wins: 2–2 tens, won on tricks 7–6``."""
+        outcome = deal.outcome()
+        return "in progress" if outcome is None else outcome.describe()
+
+    def make_bot(self, name: str, seed: int = 0, **options: Any) -> Bot[View, Move]:
+        """:func:`hukum.bots.make_bot`."""
+        return bots.make_bot(name, seed=seed, **options)
+
+    @property
+    def match_type(self) -> type[Match]:
+        """:class:`hukum.mindi.Match`."""
+        return Match
+
+
+class MindiWeb(WebFacet[Rules, Move, View, Deal]):
+    """The web app's watcher view, replays and hints (the expert's move, explained)."""
+
+    hint_bot = "expert"
+
     def public_view_to_dict(self, deal: Deal) -> dict[str, Any]:
         """What anyone may see of the deal (a watcher's view), in the shape of
-        :meth:`view_to_dict`: the view of a seat that holds no hidden card but its own hand
-        (not the band chooser, whose view has the face-down card and, before the reveal, the
-        trump; not the seat to move, whose view has its legal moves), with that hand taken
-        out. What is left every seat sees alike: the plays as all see them (no card marked a
-        trump before trump is public), trump once it is known to all, the turned-up card,
-        the shown card, the counts of cards in each hand, tricks, tens and the pile."""
+        :meth:`MindiSpec.view_to_dict`: the view of a seat that holds no hidden card but its
+        own hand (not the band chooser, whose view has the face-down card and, before the
+        reveal, the trump; not the seat to move, whose view has its legal moves), with that
+        hand taken out. What is left every seat sees alike: the plays as all see them (no
+        card marked a trump before trump is public), trump once it is known to all, the
+        turned-up card, the shown card, the counts of cards in each hand, tricks, tens and
+        the pile."""
         busy = {deal.chooser, deal.turn}
         seat = next(s for s in range(deal.rules.players) if s not in busy)
-        data = self.view_to_dict(deal.view(seat))
+        data = self.spec.view_to_dict(deal.view(seat))
         data.update(seat=None, hand=[], legal=[], face_down=None)
         return data
 
@@ -337,51 +381,14 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         ]
         return {"moves": moves, "positions": positions, "outcome": _outcome_of(deal.outcome())}
 
-    def deal_result(self, deal: Deal) -> dict[str, Any]:
-        """The winning team and its points."""
-        outcome = deal.outcome()
-        assert outcome is not None
-        return {"winner": outcome.winner, "points": outcome.points}
-
-    def match_result(self, match: Match) -> dict[str, Any]:
-        """The match points per team and the winning team (None when level)."""
-        return {"scores": list(match.scores), "winner": match.winner()}
-
-    def describe_outcome(self, deal: Deal) -> str:
-        """E.g. ``Team 1 wins: 2–2 tens, won on tricks 7–6``."""
-        outcome = deal.outcome()
-        return "in progress" if outcome is None else outcome.describe()
-
-    def encoding(self, rules: Rules) -> MindiEncoding:
-        return MindiEncoding(rules)
-
-    def sample_deal(self, view: View, rng: random.Random) -> Deal:
-        if view.phase == "announce":
-            # Announce hukum before the announcement: each seat has been given five cards
-            # and nothing has been played; the rest of the pack is dealt after it (M-15).
-            pool = [c for c in bits(deck(view.rules.deck)) if c not in view.hand]
-            rng.shuffle(pool)
-            size = view.rules.hand_size
-            hands = []
-            for seat in range(view.rules.players):
-                first = list(view.hand) if seat == view.seat else [pool.pop() for _ in range(5)]
-                hands.append(first + [pool.pop() for _ in range(size - 5)])
-            return Deal(view.rules, view.dealer, hands)
-        return search.build_deal(view, search.sample_world(view, rng))
-
-    def make_bot(self, name: str, seed: int = 0, **options: Any) -> Bot[View, Move]:
-        """:func:`hukum.bots.make_bot`."""
-        return bots.make_bot(name, seed=seed, **options)
-
     def explain(self, view: View, move: Move) -> str:
         """:func:`hukum.bots.explain.explain`: e.g. ``partner's A♦ wins the trick: the 10♦
         goes to your team``."""
         return explain_move(view, move)
 
-    @property
-    def match_type(self) -> type[Match]:
-        """:class:`hukum.mindi.Match`."""
-        return Match
+
+class MindiRecords(RecordsFacet[Match]):
+    """Mindi records (:mod:`hukum.mindi.record`)."""
 
     def record_to_dict(self, match: Match) -> dict[str, Any]:
         """:func:`hukum.mindi.record.to_dict`."""
@@ -391,14 +398,22 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         """:func:`hukum.mindi.record.from_dict`."""
         return mindi_record.from_dict(data)
 
+
+class MindiArena(ArenaFacet[Rules, Deal]):
+    """Bot A's team against bot B's team, each pair of seats in turn."""
+
+    play_type = PlayResult
+
+    def one_deal(self, rules: Rules) -> Rules:
+        """One deal, no target."""
+        return rules.replace(target=None, deals=1)
+
     def seatings(self, rules: Rules) -> Sequence[tuple[Side, ...]]:
         """Bot A's team, then bot B's: A at the even seats, then at the odd seats."""
         teams = [tuple(range(t, rules.players, 2)) for t in (0, 1)]
         return [(Side("A", teams[a], 0), Side("B", teams[1 - a], 1)) for a in (0, 1)]
 
-    arena_play_type = PlayResult
-
-    def arena_play(self, number: int, a_seats: tuple[int, ...], deal: Deal) -> PlayResult:
+    def play(self, number: int, a_seats: tuple[int, ...], deal: Deal) -> PlayResult:
         """The play's tens, tricks and points of A's team and of B's."""
         outcome = deal.outcome()
         assert outcome is not None
@@ -422,7 +437,7 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
         if all are level it is a tie (half a win). See :func:`decided_by`."""
         return decided_by(plays)[1]
 
-    def arena_rows(self, plays: Sequence[PlayResult]) -> list[tuple[str, str, str]]:
+    def rows(self, plays: Sequence[PlayResult]) -> list[tuple[str, str, str]]:
         """Single plays won, mendikot and whitewash rates, mean tens and match points a
         play, and the deals each bot won on each of :data:`DECIDERS` (with the ties)."""
         won = play_win_rate(plays)
@@ -454,3 +469,41 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
                 rows.append((f"deals won on {name}", for_a, for_b))
             rows.append(("deals tied", share(decided[None, 0.5]), ""))
         return rows
+
+
+class MindiLearning(LearningFacet[Rules, Move, View, Deal]):
+    """Mindi for learning programs (:class:`~hukum.mindi.encoding.MindiEncoding`)."""
+
+    def encoding(self, rules: Rules) -> MindiEncoding:
+        return MindiEncoding(rules)
+
+    def deal_from(
+        self,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        shown_card: int | None = None,
+    ) -> Deal:
+        return Deal(rules, dealer, hands, shown_card=shown_card)
+
+    def sample_deal(self, view: View, rng: random.Random) -> Deal:
+        if view.phase == "announce":
+            # Announce hukum before the announcement: each seat has been given five cards
+            # and nothing has been played; the rest of the pack is dealt after it (M-15).
+            pool = [c for c in bits(deck(view.rules.deck)) if c not in view.hand]
+            rng.shuffle(pool)
+            size = view.rules.hand_size
+            hands = []
+            for seat in range(view.rules.players):
+                first = list(view.hand) if seat == view.seat else [pool.pop() for _ in range(5)]
+                hands.append(first + [pool.pop() for _ in range(size - 5)])
+            return Deal(view.rules, view.dealer, hands)
+        return search.build_deal(view, search.sample_world(view, rng))
+
+
+class MindiAnalysis(AnalysisFacet[Deal]):
+    """The exact solver's analysis (:mod:`hukum.analysis`) reads Mindi deals."""
+
+    def tricks(self, deal: Deal) -> int:
+        """The cards each player is dealt."""
+        return deal.rules.hand_size

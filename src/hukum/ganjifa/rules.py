@@ -11,11 +11,11 @@ hukum.ganjifa.rules.RulesError: time "dusk" is not an option; choose one of day,
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from hukum import game
-from hukum.game import shown
+from hukum.game import option, shown
 from hukum.ganjifa.cards import Suit
 
 __all__ = ["PLAYERS", "Rules", "RulesError"]
@@ -40,17 +40,33 @@ class RulesError(game.RulesError):
 
 @dataclass(frozen=True)
 class Rules:
-    """A complete, validated set of Ganjifa rule options; the defaults are Cardavia's."""
+    """A complete, validated set of Ganjifa rule options; the defaults are Cardavia's. Each
+    option says the rule it sets and what it does (:func:`hukum.game.option`)."""
 
-    time: Time = "day"
-    """Day (Rama is trump) or night (Krishna is trump), chosen before the deal (G-5)."""
-    void_rule: VoidRule = "choice"
-    """A void player may play any trump or a card of the next held suit, or must trump
-    first if able (G-7)."""
-    dukal: Dukal = "run"
-    """What a Dukal is: a run of 3+, Raja-Mantri with 3+ numerals, or either kind (G-9)."""
-    deals: int = 1
-    """Deals in a match (Cardavia: one deal is one game)."""
+    time: Time = field(
+        default="day",
+        metadata=option(
+            "G-5", "Day (Rama is trump) or night (Krishna is trump), chosen before the deal (G-5)."
+        ),
+    )
+    void_rule: VoidRule = field(
+        default="choice",
+        metadata=option(
+            "G-7",
+            "A void player may play any trump or a card of the next held suit, or must trump "
+            "first if able (G-7).",
+        ),
+    )
+    dukal: Dukal = field(
+        default="run",
+        metadata=option(
+            "G-9",
+            "What a Dukal is: a run of 3+, Raja-Mantri with 3+ numerals, or either kind (G-9).",
+        ),
+    )
+    deals: int = field(
+        default=1, metadata=option(None, "Deals in a match (Cardavia: one deal is one game).")
+    )
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():

@@ -13,13 +13,18 @@ hukum.mindi.rules.RulesError: 6 players play with 48 cards (the four 2s removed)
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from hukum import game
-from hukum.game import shown
+from hukum.game import option, shown
 
-__all__ = ["PRESETS", "Rules", "RulesError"]
+__all__ = ["DECKS", "PLAYER_COUNTS", "PRESETS", "Rules", "RulesError"]
+
+#: How many play Mindi (M-1).
+PLAYER_COUNTS = (4, 6, 8)
+#: The packs it is played with: 52 cards, or 48 without the 2s (M-2).
+DECKS = (52, 48)
 
 Direction = Literal["anticlockwise", "clockwise"]
 FirstDealer = Literal["highest", "lowest", "random"]
@@ -52,36 +57,96 @@ class RulesError(game.RulesError):
 
 @dataclass(frozen=True)
 class Rules:
-    """A complete, validated set of Mindi rule options; the defaults are preset ``classic``."""
+    """A complete, validated set of Mindi rule options; the defaults are preset ``classic``.
+    Each option says the rule it sets and what it does (:func:`hukum.game.option`): the
+    rules schema of the lobby form and the rules page is read from them."""
 
-    players: int = 4
-    """4, 6 or 8 players in two teams: every other player is a partner (M-1)."""
-    deck: int = 52
-    """52 cards, or 48 without the 2s; 6 and 8 players need 48 (M-2)."""
-    direction: Direction = "anticlockwise"
-    """Direction of dealing and play (M-4)."""
-    first_dealer: FirstDealer = "highest"
-    """Who deals first: highest or lowest card drawn, or random (M-5)."""
-    draw_partnerships: bool = False
-    """The first-dealer draw also sets the teams: highest half against lowest half (M-5)."""
-    trump: TrumpMethod = "cut"
-    """How trump is set: cut (M-11), band (M-12), open (M-14) or announce (M-15)."""
-    reveal: Reveal = "auto"
-    """Band hukum only: the face-down card turns up at the first void, or on request (M-12)."""
-    must_trump: bool = False
-    """Once trump is known, a player void in the led suit must trump if able (M-8)."""
-    capture: Capture = "tricks"
-    """Tricks belong to the winner's team, or dehla: two wins in a row take the pile (M-10)."""
-    tie_break: TieBreak = "tricks"
-    """Who wins at two tens each: more tricks, or the highest trick (M-16)."""
-    points: tuple[int, int, int] = (1, 2, 3)
-    """Match points for a win, a mendikot and a whitewash (M-18)."""
-    target: int | None = 7
-    """A match ends when a team reaches this many points; none: no target (M-18)."""
-    deals: int | None = None
-    """A match ends after this many deals (none: no limit); with a target, whichever first."""
-    dealer_rotation: DealerRotation = "losers_deal"
-    """Who deals next: the losing side's dealer again, or always the next player (M-19)."""
+    players: int = field(
+        default=4,
+        metadata=option(
+            "M-1",
+            "4, 6 or 8 players in two teams: every other player is a partner (M-1).",
+            choices=PLAYER_COUNTS,
+        ),
+    )
+    deck: int = field(
+        default=52,
+        metadata=option(
+            "M-2", "52 cards, or 48 without the 2s; 6 and 8 players need 48 (M-2).", choices=DECKS
+        ),
+    )
+    direction: Direction = field(
+        default="anticlockwise", metadata=option("M-4", "Direction of dealing and play (M-4).")
+    )
+    first_dealer: FirstDealer = field(
+        default="highest",
+        metadata=option("M-5", "Who deals first: highest or lowest card drawn, or random (M-5)."),
+    )
+    draw_partnerships: bool = field(
+        default=False,
+        metadata=option(
+            "M-5",
+            "The first-dealer draw also sets the teams: highest half against lowest half (M-5).",
+        ),
+    )
+    trump: TrumpMethod = field(
+        default="cut",
+        metadata=option(
+            "M-11", "How trump is set: cut (M-11), band (M-12), open (M-14) or announce (M-15)."
+        ),
+    )
+    reveal: Reveal = field(
+        default="auto",
+        metadata=option(
+            "M-12",
+            "Band hukum only: the face-down card turns up at the first void, or on request (M-12).",
+        ),
+    )
+    must_trump: bool = field(
+        default=False,
+        metadata=option(
+            "M-8", "Once trump is known, a player void in the led suit must trump if able (M-8)."
+        ),
+    )
+    capture: Capture = field(
+        default="tricks",
+        metadata=option(
+            "M-10",
+            "Tricks belong to the winner's team, or dehla: two wins in a row take the pile (M-10).",
+        ),
+    )
+    tie_break: TieBreak = field(
+        default="tricks",
+        metadata=option(
+            "M-16", "Who wins at two tens each: more tricks, or the highest trick (M-16)."
+        ),
+    )
+    points: tuple[int, int, int] = field(
+        default=(1, 2, 3),
+        metadata=option(
+            "M-18", "Match points for a win, a mendikot and a whitewash (M-18).", kind="points"
+        ),
+    )
+    target: int | None = field(
+        default=7,
+        metadata=option(
+            "M-18", "A match ends when a team reaches this many points; none: no target (M-18)."
+        ),
+    )
+    deals: int | None = field(
+        default=None,
+        metadata=option(
+            "M-18",
+            "A match ends after this many deals (none: no limit); with a target, whichever first.",
+        ),
+    )
+    dealer_rotation: DealerRotation = field(
+        default="losers_deal",
+        metadata=option(
+            "M-19",
+            "Who deals next: the losing side's dealer again, or always the next player (M-19).",
+        ),
+    )
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():
@@ -100,12 +165,12 @@ class Rules:
                 raise RulesError(
                     f'{name} must be a whole number, not "{shown(getattr(self, name))}"'
                 )
-        if self.players not in (4, 6, 8):
+        if self.players not in PLAYER_COUNTS:
             raise RulesError(
                 f"players: Mindi is played by 4, 6 or 8, not {self.players} (M-1)",
                 rule_ids=("M-1",),
             )
-        if self.deck not in (52, 48):
+        if self.deck not in DECKS:
             raise RulesError(f"deck: the pack has 52 cards, or 48 without the 2s, not {self.deck}")
         if self.players != 4 and self.deck != 48:
             raise RulesError(

@@ -100,8 +100,9 @@ class Analyses:
         """The analyses admitted and not yet done, running or waiting, in the order they
         came (the order in which they get an analyser)."""
 
-    def submit(self, deal: Deal) -> Job:
-        """Start analysing a finished deal (or queue it), or refuse with ``busy``."""
+    def submit(self, deal: Deal, tricks: int) -> Job:
+        """Start analysing a finished deal of ``tricks`` tricks (its game's
+        :meth:`~hukum.game.AnalysisFacet.tricks`) or queue it, or refuse with ``busy``."""
         if len(self._line) >= self.running + self.waiting:
             raise ProtocolError(
                 "busy",
@@ -110,7 +111,7 @@ class Analyses:
                 retry_after=RETRY_AFTER,
             )
         self.started += 1
-        job = Job(deal.rules.hand_size, line=self._line, slots=self.running)
+        job = Job(tricks, line=self._line, slots=self.running)
         self._line.append(job)
         job.task = asyncio.create_task(self._run(job, deal))
         return job
@@ -131,7 +132,7 @@ class Analyses:
             max_nodes = self.max_nodes or ANALYSIS_NODES
             try:
                 analysis = await asyncio.to_thread(
-                    analyser.analyse, deal, deal.rules.hand_size, max_nodes, advance
+                    analyser.analyse, deal, job.of, max_nodes, advance
                 )
             except SolverError as e:
                 raise ProtocolError("no_analysis", str(e)) from None

@@ -73,6 +73,7 @@ ERRORS: dict[str, tuple[int, int]] = {
     "deal_not_over": (409, 4409),
     "no_analysis": (409, 4409),
     "no_replay": (409, 4409),
+    "no_record": (409, 4409),
     # limits
     "too_large": (413, 4413),
     "too_many_rooms": (429, 4429),

@@ -4,8 +4,8 @@ players at the others (``hukum play``), and the replay of a record (``hukum repl
 The loop plays each deal through :func:`hukum.play.play_deal`: the human is a player whose
 ``choose`` shows the table and reads a move, with ``help``, ``hand`` and ``quit`` (the
 record is saved on quit, at the end of input and at the end of the match). What a game
-draws (its table, its narration, how a typed move reads) is its :class:`Screen`, found in
-:data:`SCREENS` by the name of the match's game (:func:`hukum.games.spec_of`).
+draws (its table, its narration, how a typed move reads) is its :class:`Screen`, named by
+the terminal facet of the match's game (:func:`hukum.games.spec_of`, :func:`screen_class`).
 
 >>> import io
 >>> from rich.console import Console
@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,32 +33,32 @@ from rich.console import Console
 from rich.text import Text
 
 from hukum import records
-from hukum.game import Deal, GameError, IllegalMoveError, InvalidMoveError, Match, Player
+from hukum.game import (
+    AnyGame,
+    Deal,
+    IllegalMoveError,
+    InvalidMoveError,
+    Match,
+    NotOfferedError,
+    Player,
+)
 from hukum.games import spec_of
 from hukum.play import play_deal
-from hukum.terminal.ganjifa import GanjifaScreen
-from hukum.terminal.mindi import MindiScreen
 from hukum.terminal.screen import PROMPT, Screen
 
 __all__ = [
     "PROMPT",
-    "SCREENS",
     "Human",
     "NoScreenError",
     "Screen",
     "Terminal",
     "replay",
+    "screen_class",
     "screen_for",
 ]
 
 V = TypeVar("V")
 M = TypeVar("M")
-
-#: The screen of each game the terminal draws, by the name of the game's spec.
-SCREENS: dict[str, type[Screen[Any, Any, Any, Any]]] = {
-    "mindi": MindiScreen,
-    "ganjifa": GanjifaScreen,
-}
 
 #: The commands every game has, for the help: (command, what it does).
 _COMMANDS = (
@@ -67,19 +68,27 @@ _COMMANDS = (
 )
 
 
-class NoScreenError(GameError):
-    """A game the terminal has no screen for."""
+class NoScreenError(NotOfferedError):
+    """A game the terminal has no screen for (its spec has no terminal facet)."""
+
+
+def screen_class(spec: AnyGame) -> type[Screen[Any, Any, Any, Any]]:
+    """The screen class the game's terminal facet names (``module:Class``), imported;
+    NoScreenError if the game has none."""
+    if spec.terminal is None:
+        raise NoScreenError(f"the terminal cannot show {spec.title}: it has no screen")
+    module, _, name = spec.terminal.screen.partition(":")
+    screen = getattr(importlib.import_module(module), name)
+    if not (isinstance(screen, type) and issubclass(screen, Screen)):
+        raise TypeError(f"{spec.terminal.screen} is not a terminal Screen")
+    return screen
 
 
 def screen_for(
     match: Match[Any, Any], console: Console, seat: int | None = None
 ) -> Screen[Any, Any, Any, Any]:
     """The screen of the match's game, for the human at ``seat`` (None: to replay it)."""
-    spec = spec_of(match)
-    screen = SCREENS.get(spec.name)
-    if screen is None:
-        raise NoScreenError(f"the terminal cannot show {spec.title}: it has no screen")
-    return screen(match, console, seat)
+    return screen_class(spec_of(match))(match, console, seat)
 
 
 def replay(match: Match[Any, Any], console: Console) -> None:

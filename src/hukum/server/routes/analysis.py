@@ -1,7 +1,7 @@
 """The analysis of a finished deal (``GET /api/tables/<code>/deals/<n>/analysis``): the
-exact solver of :mod:`hukum.analysis`, which analyses Mindi deals, so a table has an
-analysis when its game's matches are Mindi matches. The work runs in the server's analysis
-pool (:mod:`hukum.server.analyses`), outside the event loop, bounded in CPU and count."""
+exact solver of :mod:`hukum.analysis`, for a table whose game offers it (its spec's
+analysis facet; Mindi's today). The work runs in the server's analysis pool
+(:mod:`hukum.server.analyses`), outside the event loop, bounded in CPU and count."""
 
 from __future__ import annotations
 
@@ -11,16 +11,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
-from hukum.mindi import Deal, Match
 from hukum.server.analyses import Analyses, Job
 from hukum.server.deps import get_registry
 from hukum.server.protocol import ProtocolError
 from hukum.server.tables import Registry
 
 router = APIRouter(prefix="/api/tables")
-
-#: The matches :func:`hukum.analysis.analyse` can analyse the deals of.
-ANALYSED = Match
 
 
 @router.get("/{code}/deals/{number}/analysis", response_model=None)
@@ -31,21 +27,21 @@ async def analysis(
     registry: Annotated[Registry, Depends(get_registry)],
     wait: bool = True,
 ) -> dict[str, Any] | JSONResponse:
-    """The exact analysis of a finished Mindi deal, from the last trick back as far as
+    """The exact analysis of a finished deal, from the last trick back as far as
     ``ANALYSIS_NODES`` positions searched allow (all its cards are public once it is over):
     for each move, the best result the mover's team could force before and after it, and the
     better moves; the tricks not analysed. A finished deal never changes, so each is solved
     once per table and kept; requests while it is being solved wait for that solve, or with
     ``?wait=false`` are answered at once with its progress (202)."""
     table = await registry.require(code)
-    if not issubclass(table.spec.match_type, ANALYSED):
-        raise ProtocolError("no_analysis", "deal analysis is for Mindi deals")
-    deal = await table.finished_deal(number)
-    assert isinstance(deal, Deal)
+    facet = table.spec.analysis
+    if facet is None:
+        raise ProtocolError("no_analysis", f"{table.spec.title} offers no deal analysis")
+    deal: Any = await table.finished_deal(number)  # a deal of the game the facet reads
     analyses: Analyses = request.app.state.analyses
     job = table.analyses.get(number)
     if job is None:
-        job = table.analyses[number] = analyses.submit(deal)  # or busy
+        job = table.analyses[number] = analyses.submit(deal, facet.tricks(deal))  # or busy
         assert job.task is not None
         job.task.add_done_callback(lambda done: _finished(table.analyses, number, done))
     assert job.task is not None

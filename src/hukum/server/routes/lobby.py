@@ -179,10 +179,13 @@ async def start(code: str, body: WithToken, registry: Reg) -> dict[str, Any]:
 async def record(code: str, registry: Reg) -> dict[str, Any]:
     """The record of the finished deals (never a deal in progress)."""
     table = await registry.require(code)
+    kept = table.spec.records
+    if kept is None:
+        raise ProtocolError("no_record", f"{table.spec.title} keeps no records")
     if table.match is None:
         raise ProtocolError("not_started", "the match has not started")
     async with table.lock:
-        data = table.spec.record_to_dict(table.match)
+        data = kept.record_to_dict(table.match)
         over = [deal.is_over() for deal in table.match.deals]
     data["deals"] = [d for d, done in zip(data["deals"], over, strict=True) if done]
     return data

@@ -21,14 +21,14 @@ async def replay(
 ) -> dict[str, Any]:
     """Deal ``number`` (from 1) of a table once it is over (all its cards are public then;
     never a deal in progress): its moves, each with its seat and trick, and every position
-    from the deal as dealt to its end (:meth:`hukum.game.GameSpec.replay_to_dict`)."""
+    from the deal as dealt to its end (:meth:`hukum.game.WebFacet.replay_to_dict`)."""
     table = await registry.require(code)
     deal = await table.finished_deal(number)
     finished = sum(1 for d in table.match.deals if d.is_over()) if table.match else 0
-    try:
-        data = table.spec.replay_to_dict(deal)
-    except NotImplementedError as e:
-        raise ProtocolError("no_replay", str(e)) from None
+    web = table.spec.web
+    if web is None:
+        raise ProtocolError("no_replay", f"{table.spec.title} offers no replay of its deals")
+    data = web.replay_to_dict(deal)
     return {
         "deal": number,
         "deals": finished,

@@ -2,97 +2,59 @@
 
 from __future__ import annotations
 
-import ast
-import dataclasses
 import functools
-import inspect
-import itertools
-import typing
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from hukum.game import GameError
+from hukum.game import AnyGame, GameError
 from hukum.games import GAMES, game_named
-from hukum.games.mindi import MindiSpec
-from hukum.mindi import PRESETS, Rules
-from hukum.mindi import rules as rules_module
 from hukum.server.deps import get_session
 from hukum.server.fairness import verify
 from hukum.server.protocol import ProtocolError, load_json, refused
 
 router = APIRouter(prefix="/api")
 
-
-@functools.cache
-def option_docs() -> dict[str, str]:
-    """The one-line docstring under each field of :class:`Rules` (read from its source)."""
-    tree = ast.parse(inspect.getsource(rules_module))
-    docs: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name == "Rules":
-            body = node.body
-            for a, b in itertools.pairwise(body):
-                if (
-                    isinstance(a, ast.AnnAssign)
-                    and isinstance(a.target, ast.Name)
-                    and isinstance(b, ast.Expr)
-                    and isinstance(b.value, ast.Constant)
-                    and isinstance(b.value.value, str)
-                ):
-                    docs[a.target.id] = " ".join(b.value.value.split())
-    return docs
-
-
-def _values(name: str, annotation: Any) -> list[Any] | None:
-    if name == "players":
-        return [4, 6, 8]
-    if name == "deck":
-        return [52, 48]
-    args = typing.get_args(annotation)
-    if annotation is bool:
-        return [False, True]
-    if args and all(isinstance(a, str) for a in args):
-        return list(args)
-    return None
+#: The game whose options and presets the top level of ``GET /api/rules`` gives, as it
+#: always has (the page's first game); every game's are under ``games``.
+FIRST = next(iter(GAMES))
 
 
 @functools.cache
-def rules_info() -> dict[str, Any]:
-    """Every option (name, type, choices, default, one-line description), the presets, the
-    computer players of Mindi (``bots``) and of each game (``levels``)."""
-    hints = typing.get_type_hints(Rules)
-    docs = option_docs()
-    default = Rules()
-    options = []
-    for f in dataclasses.fields(Rules):
-        values = _values(f.name, hints[f.name])
-        value = getattr(default, f.name)
-        options.append(
-            {
-                "name": f.name,
-                "type": "choice"
-                if values is not None
-                else ("points" if f.name == "points" else "count"),
-                "values": values,
-                "nullable": f.name in ("target", "deals"),
-                "default": list(value) if isinstance(value, tuple) else value,
-                "description": docs.get(f.name, ""),
-            }
-        )
+def game_info(spec: AnyGame) -> dict[str, Any]:
+    """A game's rules as the lobby form and the rules page read them: every option from its
+    rules schema (name, type, values, default, rule id, label key, description), its
+    presets, the default one, its numbers of players and its computer players."""
     return {
-        "options": options,
-        "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
-        "bots": list(MindiSpec.bots),
-        "levels": {name: list(spec.bots) for name, spec in GAMES.items()},
+        "title": spec.title,
+        "options": [o.to_dict() for o in spec.rules_schema()],
+        "presets": {name: spec.rules_to_dict(rules) for name, rules in spec.presets.items()},
+        "default_preset": spec.default_preset,
+        "players": list(spec.player_counts),
+        "bots": list(spec.bots),
+    }
+
+
+def rules_info() -> dict[str, Any]:
+    """Every game's rules (``games``, :func:`game_info`, worked out once a game) and, at the
+    top level, those of the first game (``options``, ``presets``, ``bots``) and each game's
+    computer players (``levels``)."""
+    games = {name: game_info(spec) for name, spec in GAMES.items()}
+    first = games[FIRST]
+    return {
+        "options": first["options"],
+        "presets": first["presets"],
+        "bots": first["bots"],
+        "levels": {name: info["bots"] for name, info in games.items()},
+        "games": games,
     }
 
 
 @router.get("/rules")
 async def get_rules() -> dict[str, Any]:
-    """The presets and every rule option with its values and description."""
+    """Every game's presets and rule options with their values and descriptions."""
     return rules_info()
 
 

@@ -7,7 +7,7 @@ bot, as at a *Play now* table), since nobody else's game is changed by it. Nowhe
 the server refuses, ``no_hints``.
 
 A hint is worked out from the asking seat's own view, the same view a bot of that seat is
-given (M-20, G-11): the suggestion and its reason (:meth:`hukum.game.GameSpec.suggest`)
+given (M-20, G-11): the suggestion and its reason (:meth:`hukum.game.WebFacet.suggest`)
 cannot name a card the seat has not seen. The view is taken under the table's lock, so it
 never holds a move not yet stored; the bot then thinks in a worker thread, off the event
 loop, while the table plays on. At most :data:`HINTS_AT_ONCE` hints are worked out at once
@@ -104,7 +104,9 @@ class Hints:
             )
         seed = zlib.crc32(f"{table.code} {event} {seat}".encode())
         self._working.add(key)
-        future = asyncio.get_running_loop().run_in_executor(None, table.spec.suggest, view, seed)
+        web = table.spec.web
+        assert web is not None  # _position refused a game that offers no hints
+        future = asyncio.get_running_loop().run_in_executor(None, web.suggest, view, seed)
         # The seat's slot is given back when the thread ends, not when the caller stops
         # waiting: a thread cannot be stopped, and it counts until it ends.
         future.add_done_callback(lambda _: self._working.discard(key))
@@ -125,7 +127,7 @@ def _position(state: TableState, seat: int) -> tuple[Any, int]:
             'or in a room made with "hints": true)',
         )
     spec = state.spec
-    if spec.hint_bot is None:
+    if spec.web is None:
         raise TableError("no_hints", f"{spec.title} gives no move suggestions")
     if state.status == "waiting" or state.match is None:
         raise TableError("not_started", "the match has not started")
