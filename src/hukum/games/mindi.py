@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hukum import bots
-from hukum.bots import search
+from hukum.bots import worlds
 from hukum.bots.base import Bot
 from hukum.bots.explain import explain as explain_move
 from hukum.cards import CardSet, bits, deck
@@ -367,7 +367,7 @@ class MindiSpec(GameSpec[Rules, Move, View, Deal, Match]):
                 first = list(view.hand) if seat == view.seat else [pool.pop() for _ in range(5)]
                 hands.append(first + [pool.pop() for _ in range(size - 5)])
             return Deal(view.rules, view.dealer, hands)
-        return search.build_deal(view, search.sample_world(view, rng))
+        return worlds.build_deal(view, worlds.sample_world(view, rng))
 
     def make_bot(self, name: str, seed: int = 0, **options: Any) -> Bot[View, Move]:
         """:func:`hukum.bots.make_bot`."""
