@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # The extras installed into the virtual environment (CI adds train: PyTorch, sb3-contrib).
 EXTRAS ?= dev,rl
 
-.PHONY: run cluster test lint bench policy screenshots clean
+.PHONY: run cluster test lint bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,11 +38,6 @@ bench: $(STAMP)
 	$(BIN)/hukum bench --solver --tricks 13 --deals 5 --trump cut --max-nodes 150000000
 	$(BIN)/hukum bench --analysis
 	$(BIN)/hukum bench --analysis --late 4
-
-# The expert's learnt policy model (src/hukum/bots/policy.npz) from games played here: about
-# 30 minutes on two cores (scripts/train_policy.py).
-policy: $(STAMP)
-	$(BIN)/python scripts/train_policy.py --deals 150 --seed 5000 --workers 2
 
 screenshots: $(STAMP)
 	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_browser.py -k "full_deal or ganjifa"

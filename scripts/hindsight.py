@@ -21,11 +21,11 @@ face-down trump.
 
 With ``--trump`` the decisions are the trump choices (the face-down card of band hukum, the
 announced suit) of the records' distinct deals, and the bot's choice and the rule-based
-player's are both judged against the best of the choices a search tries
-(:func:`hukum.bots.search.trump_candidates`), each solved from the first lead on, with the
+player's are both judged against the best of the choices worth trying
+(:func:`hukum.bots.rules.trump_candidates`), each solved from the first lead on, with the
 mean match points that perfect play then gives the chooser's team:
 
-    .venv/bin/python scripts/hindsight.py DIR --trump --positions 200 --option trump_worlds=128
+    .venv/bin/python scripts/hindsight.py DIR --trump --positions 200 --bot expert
 """
 
 from __future__ import annotations
@@ -37,8 +37,7 @@ from typing import Any
 
 from hukum import records
 from hukum.bots import BOT_NAMES, make_bot
-from hukum.bots.rules import RulesBot
-from hukum.bots.search import trump_candidates
+from hukum.bots.rules import RulesBot, trump_candidates
 from hukum.bots.solver import Solver, SolverBudgetError
 from hukum.cli.args import UsageError, parse_options
 from hukum.mindi import Deal, Move, View

@@ -48,20 +48,3 @@ def test_the_rules_tuner_runs_a_sweep() -> None:
     lines = run.stdout.splitlines()
     assert lines[0].startswith("sweep 0 lead_ten 40 -> 20: ")
     assert lines[-1].startswith("weights: ")
-
-
-def test_the_policy_trainer_plays_fits_and_writes_a_model(tmp_path: Path) -> None:
-    """scripts/train_policy.py records its games, fits the model and writes a file that
-    loads (the rule-based player's games here, to be quick)."""
-    from hukum.bots.policy import FEATURES, PolicyModel
-
-    script = SCRIPTS[0].parent / "train_policy.py"
-    out = tmp_path / "model.npz"
-    argv = [sys.executable, str(script), "--deals", "6", "--presets", "classic"]
-    argv += ["--bots", "rules", "rules", "--workers", "1", "--hidden", "4", "--epochs", "3"]
-    argv += ["--games", str(tmp_path / "games"), "--out", str(out)]
-    run = subprocess.run(argv, capture_output=True, text=True, timeout=300, check=True)
-    assert "classic: 6 deals" in run.stdout
-    assert "held out: log-probability of the move made" in run.stdout
-    assert PolicyModel.load(out).w1.shape == (len(FEATURES), 4)
-    assert len(list((tmp_path / "games" / "classic").glob("*.json"))) == 12

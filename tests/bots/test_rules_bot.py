@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from hukum.bots import BotError, make_bot
-from hukum.bots.rules import Knowledge, RulesBot, RulesWeights
-from hukum.cards import CardSet, Suit, bits, deck
+from hukum.bots.rules import Knowledge, RulesBot, RulesWeights, trump_candidates
+from hukum.cards import Card, CardSet, Suit, bits, deck
 from hukum.mindi import Deal, Move, MoveKind, Rules
 
 
@@ -265,3 +267,33 @@ def test_plays_for_mendikot_once_the_deal_is_won() -> None:
     view = deal.view(0)
     assert len(view.tens[0]) == 3 and Suit.SPADES in view.voids[1]
     assert choose(deal) == Move.parse("AS")
+
+
+def _trump_deal(rules: Rules, chooser_hand: str, seed: int = 0) -> Deal:
+    """A deal whose seat choosing trump (the one after the dealer) holds ``chooser_hand``,
+    the rest of the pack dealt from ``seed``."""
+    chooser = Deal.new(rules, dealer=0, seed=seed).turn
+    assert chooser is not None
+    mine = [Card.parse(c) for c in chooser_hand.split()]
+    rest = [c for c in bits(deck(52)) if c not in mine]
+    random.Random(seed).shuffle(rest)
+    hands = [rest[13 * i : 13 * i + 13] for i in range(3)]
+    hands.insert(chooser, mine)
+    return Deal(rules, 0, hands)
+
+
+def test_trump_candidates_are_a_low_card_of_each_suit_held_or_every_suit_announced() -> None:
+    """M-12: the face-down card to try is, in each suit held, the lowest but the 10; M-15:
+    every suit may be announced."""
+    deal = _trump_deal(Rules.preset("hidden"), "10C 3C AC 10D KD 5H 4H QH 2S 9S JS 8S KS")
+    assert deal.turn is not None
+    tried = [str(m) for m in trump_candidates(deal.view(deal.turn))]
+    assert tried == ["hide 3C", "hide KD", "hide 4H", "hide 2S"]
+    only_ten = _trump_deal(Rules.preset("hidden"), "10C 3D AD 10D KD 5H 4H QH 2S 9S JS 8S KS")
+    assert only_ten.turn is not None
+    assert str(trump_candidates(only_ten.view(only_ten.turn))[0]) == "hide 10C"
+    announce = Deal.new(Rules.preset("dehla-pakad"), dealer=0, seed=3)
+    assert announce.turn is not None
+    assert [m.kind for m in trump_candidates(announce.view(announce.turn))] == [
+        MoveKind.ANNOUNCE
+    ] * 4

@@ -27,10 +27,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 
 from hukum.bots.base import Bot, check_turn
-from hukum.cards import CARDS, Card
+from hukum.cards import CARDS, SUIT_MASKS, Card
 from hukum.mindi import Move, MoveKind, Played, Rules, View
 
-__all__ = ["Knowledge", "RulesBot", "RulesWeights", "face_down_card", "hold_score"]
+__all__ = [
+    "Knowledge",
+    "RulesBot",
+    "RulesWeights",
+    "face_down_card",
+    "hold_score",
+    "trump_candidates",
+]
 
 _SUIT = 0x1FFF
 _TEN_RANK = 8  # bit of the 10 inside a suit's 13 bits (rank - 2)
@@ -119,6 +126,17 @@ def face_down_card(hand: int, s: int) -> Card:
     mine = _suit(hand, s)
     low = mine & ~(1 << _TEN_RANK) or mine
     return CARDS[(s << 4) + _low(low)]
+
+
+def trump_candidates(view: View) -> list[Move]:
+    """The trump choices worth trying for a seat choosing trump (M-12, M-15): every suit
+    to announce; to lay face down, one card of each suit held, the one the rule-based player
+    would lay for it (:func:`face_down_card`)."""
+    moves = check_turn(view)
+    if moves[0].kind is MoveKind.ANNOUNCE:
+        return list(moves)
+    hand = view.hand.mask
+    return [Move.hide(face_down_card(hand, s)) for s in range(4) if hand & SUIT_MASKS[s]]
 
 
 class Knowledge:

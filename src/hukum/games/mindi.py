@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hukum import bots
-from hukum.bots import search
+from hukum.bots import worlds
 from hukum.bots.base import Bot
 from hukum.bots.explain import explain as explain_move
 from hukum.cards import CardSet, bits, deck
@@ -498,7 +498,7 @@ class MindiLearning(LearningFacet[Rules, Move, View, Deal]):
                 first = list(view.hand) if seat == view.seat else [pool.pop() for _ in range(5)]
                 hands.append(first + [pool.pop() for _ in range(size - 5)])
             return Deal(view.rules, view.dealer, hands)
-        return search.build_deal(view, search.sample_world(view, rng))
+        return worlds.build_deal(view, worlds.sample_world(view, rng))
 
 
 class MindiAnalysis(AnalysisFacet[Deal]):
