@@ -128,3 +128,19 @@ def test_punjabi_lobby_on_a_phone(browser: Browser, server: str) -> None:
         page.screenshot(path=str(SCREENSHOTS / "lobby-pa-phone.png"))
     finally:
         ctx.close()
+
+
+def test_a_punjabi_browser_opens_in_punjabi(browser: Browser, server: str) -> None:
+    """A first visit from a browser set to Punjabi (pa-IN) opens in Punjabi, with nothing
+    chosen; the menu still offers English."""
+    ctx = browser.new_context(locale="pa-IN")
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        expect(page.locator("#play-now")).to_have_text("ਹੁਣੇ ਖੇਡੋ")
+        expect_lobby_in_punjabi(page)
+        page.select_option("#lang", "en")
+        expect(page.locator("#play-now")).to_have_text("Play now")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+    finally:
+        ctx.close()
