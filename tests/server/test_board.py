@@ -390,7 +390,7 @@ def test_the_board_fits_the_screen(
     try:
         page = ctx.new_page()
         open_board(page, finished.url(server, finished.mistake["number"]))
-        for lang in ("en", "hi"):
+        for lang in ("en", "hi", "pa"):
             page.select_option("#lang", lang)
             found = page.evaluate(OVERFLOW)
             assert found["scroll"] <= found["width"] and not found["out"], (lang, found)

@@ -381,8 +381,8 @@ WIDTHS = [(390, 844), (1280, 900), (1920, 1080)]
 
 def test_nothing_spills_out_of_its_panel(context: BrowserContext, server: str) -> None:
     """With the tens captured and listed, the score table (and the other panels: the last
-    trick, the rules, the fair shuffle) stays inside its panel, in both languages, on a
-    phone, a laptop and a wide screen."""
+    trick, the rules, the fair shuffle) stays inside its panel, in the three languages, on
+    a phone, a laptop and a wide screen."""
     page = context.new_page()
     play_now(page, server, "Asha")
     play_to_the_end(page)
@@ -391,7 +391,7 @@ def test_nothing_spills_out_of_its_panel(context: BrowserContext, server: str) -
     problems = []
     for width, height in WIDTHS:
         page.set_viewport_size({"width": width, "height": height})
-        for lang in ("en", "hi"):
+        for lang in ("en", "hi", "pa"):
             page.select_option("#lang", lang)
             for panel in (None, "#show-last", "#show-rules", "#show-rules"):  # the last: shut
                 if panel:
@@ -429,7 +429,7 @@ def _overlap(a: list[float], b: list[float]) -> bool:
 
 def test_the_trick_caption_covers_no_card(context: BrowserContext, server: str) -> None:
     """ "X won the trick" is written where it hides no card's index or suit (nor a seat's
-    label), on a phone, a laptop and a wide screen, in both languages."""
+    label), on a phone, a laptop and a wide screen, in the three languages."""
     page = context.new_page()
     play_now(page, server, "Asha")
     play_to_the_end(page)
@@ -437,7 +437,7 @@ def test_the_trick_caption_covers_no_card(context: BrowserContext, server: str) 
     problems = []
     for width, height in WIDTHS:
         page.set_viewport_size({"width": width, "height": height})
-        for lang in ("en", "hi"):
+        for lang in ("en", "hi", "pa"):
             page.select_option("#lang", lang)
             shown = page.evaluate(CAPTION_AND_MARKS)
             assert shown["caption"], shown
@@ -541,13 +541,13 @@ SEAT_LINES = """() => [...document.querySelectorAll(".seat")].map(seat => {
 
 def test_ganjifa_seat_labels_do_not_wrap_on_a_phone(browser: Browser, server: str) -> None:
     """The three seats' labels on a phone: the name, "39 cards · 0 taken" and each tag
-    are each on one line (none broken across lines), in both languages."""
+    are each on one line (none broken across lines), in the three languages."""
     ctx = browser.new_context(viewport=PHONE, locale="en-US")
     try:
         page = ctx.new_page()
         play_ganjifa_now(page, server, "Ravi")
         expect(page.locator(".board .seat")).to_have_count(3)
-        for lang in ("en", "hi"):
+        for lang in ("en", "hi", "pa"):
             page.select_option("#lang", lang)
             seats = page.evaluate(SEAT_LINES)
             broken = [run for runs in seats for run in runs if run[1] != 1]

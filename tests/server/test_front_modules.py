@@ -1,8 +1,9 @@
 """The shape of the page's translation tables and analysis board (issue 39 item 1), read from
 the files: each language is one file, ``static/i18n/<code>.js``, listed once in ``i18n.js``,
-with no key English lacks and the same ``{placeholders}`` as English; the board is modules of
-at most 500 lines that name no game, each game's drawing found by the game's name; every
-module is served, from nested folders too, as JavaScript."""
+with no key English lacks and the same ``{placeholders}`` as English (Punjabi with every key
+English has); the board is modules of at most 500 lines that name no game, each game's
+drawing found by the game's name; every module is served, from nested folders too, as
+JavaScript."""
 
 from __future__ import annotations
 
@@ -84,7 +85,7 @@ def test_each_language_is_one_file_listed_once() -> None:
     assert len(set(listed)) == len(listed)
     assert sorted(listed) == sorted(p.stem for p in I18N.glob("*.js"))
     names = [table(code)[0] for code in listed]
-    assert names[:2] == ["English", "हिन्दी"] and len(set(names)) == len(names)
+    assert names[:3] == ["English", "हिन्दी", "ਪੰਜਾਬੀ"] and len(set(names)) == len(names)
 
 
 def mismatches(english: dict[str, str], strings: dict[str, str]) -> list[str]:
@@ -101,6 +102,16 @@ def mismatches(english: dict[str, str], strings: dict[str, str]) -> list[str]:
 @pytest.mark.parametrize("code", [c for c in codes() if c != "en"])
 def test_a_translation_has_english_keys_and_placeholders(code: str) -> None:
     assert mismatches(table("en")[1], table(code)[1]) == []
+
+
+#: The translations that have every English key (the others fall back to English for a few).
+COMPLETE = ["pa"]
+
+
+@pytest.mark.parametrize("code", COMPLETE)
+def test_a_complete_translation_has_every_english_key(code: str) -> None:
+    assert code in codes()
+    assert sorted(set(table("en")[1]) - set(table(code)[1])) == []
 
 
 def test_a_wrong_key_or_placeholder_is_caught() -> None:

@@ -4,7 +4,7 @@
 // that file and its code in CODES.
 
 /** The languages, by code, English (the reference) first. */
-const CODES = ["en", "hi"];
+const CODES = ["en", "hi", "pa"];
 
 const loaded = await Promise.all(CODES.map((code) => import(`./i18n/${code}.js`)));
 
