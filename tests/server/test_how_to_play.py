@@ -79,7 +79,7 @@ def expected_sentence(game: str, name: str, value: Any, lang: str) -> str:
         key = f"say.{name}"
         items = enumerate(value, 1) if isinstance(value, list) else [("", value)]
         params = {f"n{i}": v for i, v in items}
-    text = strings[key]
+    text = strings.get(key, f"(no words: {key})")
     for k, v in params.items():
         text = text.replace("{" + k + "}", str(v))
     if option.rule and not re.search(r"\b[A-Z]-\d+\b", text):

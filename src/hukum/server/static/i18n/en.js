@@ -16,6 +16,7 @@ export const strings = {
   "howto.intro": "Mindi and Dashavatara Ganjifa in a few steps. The ids in brackets (M-8, G-9) are the rules' numbers in the rule book; at a table, the Rules panel says which house rules that room plays.",
   "howto.link": "How to play, step by step",
   "howto.back.table": "Back to the table",
+  "howto.back.board": "Back to the deal's analysis",
   "howto.seat.you": "You",
   "howto.seat.right": "Right",
   "howto.seat.partner": "Partner",

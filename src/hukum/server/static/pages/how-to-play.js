@@ -11,8 +11,8 @@ import { ruleIdsHTML } from "../widgets/rules.js";
 
 const app = document.getElementById("app");
 
-/** The page this one was opened from, if it is a table's (the only way back it offers
- * beside the lobby): an address of this site, never any other. */
+/** The page this one was opened from, if it is a table's or a deal's board (the ways back
+ * it offers beside the lobby): an address of this site, never any other. */
 function backPath() {
   const back = new URLSearchParams(location.search).get("back") ?? "";
   return /^\/t\/[A-Za-z0-9]+(\/deals\/\d+)?$/.test(back) ? back : null;
@@ -97,9 +97,8 @@ function ganjifaHTML() {
 
 function draw() {
   const back = backPath();
-  const backLink = back
-    ? `<a href="${esc(back)}" id="howto-back">${esc(t("howto.back.table"))}</a>`
-    : `<a href="/" id="howto-back">${esc(t("room.back"))}</a>`;
+  const words = !back ? "room.back" : back.includes("/deals/") ? "howto.back.board" : "howto.back.table";
+  const backLink = `<a href="${esc(back ?? "/")}" id="howto-back">${esc(t(words))}</a>`;
   app.innerHTML = `<article class="howto" data-page="how-to-play">
   <h1>${esc(t("howto.title"))}</h1>
   <p class="tagline">${ruleIdsHTML(t("howto.intro"))}</p>
