@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
@@ -190,5 +191,24 @@ def test_the_rules_panel_says_every_house_rule_in_words(
             expect(row.locator(".say")).to_have_text(expected_sentence(game, name, value, lang))
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], width
+    finally:
+        page.context.close()
+
+
+def test_the_way_back_is_a_page_of_this_site(browser: Browser, server: str) -> None:
+    """How to play offers the way back to a table or a deal's board it was opened from, and
+    to the lobby for any other address (never another site's)."""
+    page = phone_page(browser, server, "en")
+    back = page.locator("#howto-back")
+    try:
+        for given, href, words in (
+            ("/t/abcd2345", "/t/abcd2345", "howto.back.table"),
+            ("/t/abcd2345/deals/3", "/t/abcd2345/deals/3", "howto.back.board"),
+            ("https://example.com/t/abcd2345", "/", "room.back"),
+            ("//example.com", "/", "room.back"),
+        ):
+            page.goto(f"{server}/how-to-play?back={quote(given, safe='')}")
+            expect(back).to_have_attribute("href", href)
+            expect(back).to_have_text(STRINGS["en"][words])
     finally:
         page.context.close()
