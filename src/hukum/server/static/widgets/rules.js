@@ -84,7 +84,7 @@ export function presetLabel(name) {
 // brackets, unless the sentence names its own (a value with a rule of its own, M-12).
 
 /** The words of one option's value: the sentence's key and its placeholders. */
-export function sentenceKey(name, value) {
+function sentenceKey(name, value) {
   if (value === null || value === undefined) return { key: `say.${name}.none`, params: {} };
   const own = `say.${name}.${Array.isArray(value) ? value.join("-") : String(value)}`;
   if (has(own)) return { key: own, params: {} };
@@ -99,7 +99,7 @@ function schemaOption(game, name) {
 
 /** One house rule in a sentence of the player's language, with its rule id: "Cut hukum: …
  * (M-11)". An option the page has no words for says what the server says of it. */
-export function ruleSentence(game, name, value) {
+function ruleSentence(game, name, value) {
   const { key, params } = sentenceKey(name, value);
   if (!has(key)) return optionDescription(name);
   const text = t(key, params);
