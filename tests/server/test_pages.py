@@ -23,6 +23,7 @@ EXAMPLES = {
     "/rooms/new": "/rooms/new",
     "/t/{code}": "/t/abcd2345",
     "/t/{code}/deals/{number}": "/t/abcd2345/deals/3",
+    "/how-to-play": "/how-to-play",
 }
 
 

@@ -42,7 +42,7 @@ log = logging.getLogger("hukum.server")
 STATIC = Path(__file__).parent / "static"
 #: The front end's pages (static/app.js routes each address to its page module): each is
 #: served index.html, and the page draws itself from its address.
-PAGES = ("/", "/rooms/new", "/t/{code}", "/t/{code}/deals/{number}")
+PAGES = ("/", "/rooms/new", "/t/{code}", "/t/{code}/deals/{number}", "/how-to-play")
 DEFAULT_DATABASE_URL = "sqlite:///hukum.db"
 
 _NO_FRONT_END = """<!doctype html><meta charset="utf-8"><title>hukum</title>

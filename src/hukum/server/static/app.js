@@ -2,6 +2,7 @@
 // shell round every page, and the pages' addresses. Talks docs/protocol.md.
 import { LANGS, getLang, setLang, t } from "./i18n.js";
 import board from "./pages/board.js";
+import howToPlay, { howToPlayLink } from "./pages/how-to-play.js";
 import lobby from "./pages/lobby.js";
 import newRoom from "./pages/new-room.js";
 import table from "./pages/table.js";
@@ -12,6 +13,7 @@ route("/", lobby);
 route("/rooms/new", newRoom);
 route("/t/:code", table);
 route("/t/:code/deals/:number", board);
+route("/how-to-play", howToPlay);
 route("*", lobby);
 
 const app = document.getElementById("app");
@@ -22,6 +24,7 @@ function renderShell() {
   document.title = t("app.title");
   document.getElementById("brand-title").textContent = t("app.title");
   document.getElementById("lang-label").textContent = t("lang.label");
+  howToPlayLink(document.getElementById("nav-howto"));
   const sel = document.getElementById("lang");
   sel.setAttribute("aria-label", t("lang.label"));
   sel.innerHTML = Object.entries(LANGS)

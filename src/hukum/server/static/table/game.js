@@ -8,7 +8,7 @@ import { S } from "../state.js";
 import { api, errorText } from "../widgets/api.js";
 import { esc } from "../widgets/html.js";
 import { messageHTML } from "../widgets/message.js";
-import { optionDescription, optionLabel, valueLabel } from "../widgets/rules.js";
+import { rulesPanelHTML as rulesHTML } from "../widgets/rules.js";
 import { hintsAllowed } from "./connection.js";
 import { ctx, currentHint, drawing, mySeat, seatName, watching } from "./context.js";
 
@@ -17,14 +17,9 @@ export function tableLabel() {
   return drawing().label(ctx);
 }
 
+/** The Rules panel: each house rule of the table in words (widgets/rules.js). */
 export function rulesPanelHTML() {
-  const rules = S.table?.rules ?? {};
-  const rows = Object.entries(rules)
-    .map(([name, value]) => `<tr data-option="${esc(name)}"><th>${esc(optionLabel(name))}</th><td class="value">${esc(valueLabel(value))}</td><td class="desc">${esc(optionDescription(name))}</td></tr>`)
-    .join("");
-  return `<section class="panel rules" id="rules-panel"><h3>${esc(t("rules.title"))}</h3>
-    <p>${esc(t("rules.preset"))}: <b>${esc(tableLabel())}</b></p>
-    <table>${rows}</table></section>`;
+  return rulesHTML(S.table?.game, S.table?.rules, tableLabel(), location.pathname);
 }
 
 /** The suggested move and why, in one line, under the table's status. */
