@@ -154,5 +154,6 @@ def test_the_table_reconnects_by_itself_when_the_network_is_back(
     # Back: the banner goes, the socket is open again, the hand is back, and play goes on.
     expect(page.locator("#offline")).to_be_hidden()
     expect(page.locator(HAND)).to_have_count(cards)
+    expect(page.locator("#message")).to_have_count(0)  # no "network" error left behind
     page.locator(LEGAL).first.wait_for()
     play_card(page)

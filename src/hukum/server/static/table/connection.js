@@ -76,7 +76,7 @@ export async function refreshTable() {
   } catch (err) {
     if (S.code !== code) return;
     if (err.code === "unknown_table") S.notFound = true;
-    else S.message = message("error", errorText(err));
+    else S.message = message("error", errorText(err), { code: err.code });
   }
   render();
 }
@@ -228,6 +228,7 @@ function onMessage(raw) {
   switch (msg.type) {
     case "state":
       S.sending = null;
+      if (S.message?.code === "network") S.message = null; // the server is reached again
       S.last = msg.event ?? S.last;
       S.table = msg.table ?? S.table;
       S.view = msg.view ?? null;
