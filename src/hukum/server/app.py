@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import os
 import re
@@ -44,6 +46,9 @@ STATIC = Path(__file__).parent / "static"
 #: served index.html, and the page draws itself from its address.
 PAGES = ("/", "/rooms/new", "/t/{code}", "/t/{code}/deals/{number}", "/how-to-play")
 DEFAULT_DATABASE_URL = "sqlite:///hukum.db"
+#: The static files the service worker keeps, by suffix (not its own source, nor the
+#: fonts' licence and notes).
+WORKER_KEEPS = (".js", ".css", ".svg", ".png", ".woff2")
 
 _NO_FRONT_END = """<!doctype html><meta charset="utf-8"><title>hukum</title>
 <p>The hukum server is running, but its front end (src/hukum/server/static/index.html) is
@@ -126,6 +131,24 @@ class BodyLimit:
 
 async def _no_body() -> Message:
     return {"type": "http.disconnect"}
+
+
+def service_worker(static: Path) -> str:
+    """static/sw.js as /sw.js serves it (the root scope: it keeps the pages too), with its
+    version, a hash of every static file (a release that changes one replaces the
+    browser's cache), and the files it keeps: the page ("/") and the static files."""
+    files = sorted(p for p in static.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(static).as_posix().encode() + b"\0" + path.read_bytes())
+    kept = ["/"] + [
+        "/static/" + path.relative_to(static).as_posix()
+        for path in files
+        if path.suffix in WORKER_KEEPS and path.name != "sw.js"
+    ]
+    source = (static / "sw.js").read_text()
+    source = source.replace('"__HUKUM_VERSION__"', json.dumps(digest.hexdigest()[:16]))
+    return source.replace('["__HUKUM_FILES__"]', json.dumps(kept))
 
 
 def database_url(url: str | None = None) -> str:
@@ -242,5 +265,20 @@ def create_app(
 
     for path in PAGES:
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
+
+    # The installable app (issue 40 item 14): the service worker at the root, so that its
+    # scope is every page, and the web app manifest.
+    @app.get("/sw.js", include_in_schema=False)
+    def worker() -> Response:
+        if not (static / "sw.js").is_file():
+            raise StarletteHTTPException(404, "no service worker")
+        headers = {"Cache-Control": "no-cache"}
+        return Response(service_worker(static), media_type="text/javascript", headers=headers)
+
+    @app.get("/manifest.webmanifest", include_in_schema=False)
+    def manifest() -> Response:
+        if not (static / "manifest.webmanifest").is_file():
+            raise StarletteHTTPException(404, "no manifest")
+        return FileResponse(static / "manifest.webmanifest", media_type="application/manifest+json")
 
     return app

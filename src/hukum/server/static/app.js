@@ -7,6 +7,8 @@ import lobby from "./pages/lobby.js";
 import newRoom from "./pages/new-room.js";
 import table from "./pages/table.js";
 import { currentPage, render, route, startRouter } from "./router.js";
+import { drawAttention, startAttention } from "./widgets/attention.js";
+import { drawOffline, startOffline } from "./widgets/offline.js";
 
 // A page: its module (pages/) and one line here.
 route("/", lobby);
@@ -18,10 +20,12 @@ route("*", lobby);
 
 const app = document.getElementById("app");
 
-/** The header round every page: the title and the language. */
+/** The header round every page: the title, the language, the switches of "your turn"
+ * (widgets/attention.js) and the offline banner (widgets/offline.js). */
 function renderShell() {
   document.documentElement.lang = getLang();
-  document.title = t("app.title");
+  drawAttention(t("app.title"));
+  drawOffline();
   document.getElementById("brand-title").textContent = t("app.title");
   document.getElementById("lang-label").textContent = t("lang.label");
   howToPlayLink(document.getElementById("nav-howto"));
@@ -42,4 +46,6 @@ document.getElementById("lang").addEventListener("change", (e) => {
 });
 
 setLang(getLang());
+startAttention();
+startOffline();
 startRouter(renderShell);

@@ -5,6 +5,7 @@ import { t } from "../i18n.js";
 import { go, render } from "../router.js";
 import { S } from "../state.js";
 import { api, errorText } from "../widgets/api.js";
+import { yourTurn } from "../widgets/attention.js";
 import { message } from "../widgets/message.js";
 import { cardReason, ctx, drawing, mySeat, waitText, watching } from "./context.js";
 
@@ -28,6 +29,13 @@ export function stopTable() {
   }
   if (S.poll) clearInterval(S.poll);
   S.poll = null;
+  yourTurn(false);
+}
+
+/** Whether the table waits for this seat's move (the tab's title says so when it does). */
+function waitsForMe() {
+  const v = S.view;
+  return Boolean(v && !watching() && S.table?.status === "playing" && v.phase !== "over" && v.turn === v.seat && !S.absent.has(v.seat));
 }
 
 /** The rematch of this table has been made: a seated person's token holds the same seat
@@ -68,7 +76,7 @@ export async function refreshTable() {
   } catch (err) {
     if (S.code !== code) return;
     if (err.code === "unknown_table") S.notFound = true;
-    else S.message = message("error", errorText(err));
+    else S.message = message("error", errorText(err), { code: err.code });
   }
   render();
 }
@@ -220,6 +228,7 @@ function onMessage(raw) {
   switch (msg.type) {
     case "state":
       S.sending = null;
+      if (S.message?.code === "network") S.message = null; // the server is reached again
       S.last = msg.event ?? S.last;
       S.table = msg.table ?? S.table;
       S.view = msg.view ?? null;
@@ -283,6 +292,7 @@ function onMessage(raw) {
     default:
       return;
   }
+  yourTurn(waitsForMe());
   render();
 }
 
