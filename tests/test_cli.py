@@ -8,6 +8,8 @@ import os
 import re
 import subprocess
 import sys
+import threading
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO
@@ -306,6 +308,52 @@ def test_solver_bench_marks_positions_past_the_node_budget() -> None:
     assert re.search(r"│ cut, not yet set\s+│\s+2 \(2 unsolved\) │\s+unsolved │", out), out
     assert "not solved within 50 positions searched" in out
     assert "must be 1 or more" in hukum("bench", "--solver", "--max-nodes", "0").stderr
+
+
+# ---------------------------------------------------------------- serve (issue 40, item 11)
+
+#: Runs ``hukum`` (its arguments after ``-c``) with every module of pyproject.toml's extras
+#: (dev, rl, train) refused on import, as in an environment of the package alone (make run).
+WITHOUT_EXTRAS = """
+import importlib.abc, sys
+EXTRAS = {"pettingzoo", "gymnasium", "pyspiel", "open_spiel", "playwright", "torch",
+          "stable_baselines3", "sb3_contrib", "pytest", "hypothesis", "httpx", "_pytest"}
+class Refuse(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] in EXTRAS:
+            raise ImportError(f"{name} comes with an extra, not with the package")
+sys.meta_path.insert(0, Refuse())
+import hukum.cli, hukum.server, hukum.server.app
+sys.exit(hukum.cli.main())
+"""
+
+
+def test_serve_needs_no_extra_and_says_where_to_open_the_page_once_it_answers(
+    tmp_path: Path,
+) -> None:
+    database = f"sqlite:///{tmp_path / 'serve.db'}"
+    args = ["serve", "--port", "0", "--database-url", database, "--log-level", "warning"]
+    with subprocess.Popen(
+        [sys.executable, "-c", WITHOUT_EXTRAS, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=ENV,
+    ) as proc:
+        assert proc.stdout is not None
+        # A server that never says so is stopped, and the test fails on what it said.
+        timer = threading.Timer(120, proc.kill)
+        timer.start()
+        try:
+            said = _read_until(proc.stdout, "(Ctrl-C stops it)")
+            opened = re.search(r"hukum is running: open (http://127\.0\.0\.1:\d+/) ", said)
+            assert opened, said
+            assert said.startswith(f"hukum: starting on {database}"), said
+            with urllib.request.urlopen(opened.group(1), timeout=30) as page:
+                assert page.status == 200 and b"<html" in page.read().lower()
+        finally:
+            timer.cancel()
+            proc.terminate()
+            proc.wait(timeout=30)
 
 
 # ---------------------------------------------------------------- what the human sees (M-20)
