@@ -36,10 +36,10 @@ if [ ! -x "$VENV/bin/pip" ]; then
 fi
 what="${missing[*]-}"
 if [ -n "$what" ]; then
-    echo "hukum: installing hukum with ${what// /, } into $VENV (about 60 s the first time)"
+    echo "hukum: installing hukum with ${what// /, } into $VENV (some minutes the first time)"
     target=".[${what// /,}]"
 else
-    echo "hukum: installing hukum and what its server needs into $VENV (about 25 s the first time)"
+    echo "hukum: installing hukum and what its server needs into $VENV (a minute or two the first time)"
     target="."
 fi
 "$VENV/bin/pip" install --progress-bar on -e "$target"
