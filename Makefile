@@ -1,36 +1,38 @@
-# The commands a person types. Each one creates (or reuses) the virtual environment itself.
+# The commands a person types. Each one creates (or reuses) the virtual environment .venv and
+# installs what it needs there (scripts/venv.sh): make run only the package and its server,
+# the others add pyproject.toml's extras as they need them (one environment, which grows).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
-# The extras installed into the virtual environment (CI adds train: PyTorch, sb3-contrib).
-EXTRAS ?= dev,rl
+# More extras for every command's install (CI adds train: PyTorch, sb3-contrib).
+EXTRAS ?=
+install = @PYTHON='$(PYTHON)' VENV='$(VENV)' scripts/venv.sh $(1) $(subst $(comma), ,$(EXTRAS))
+comma := ,
 
 .PHONY: run cluster test lint bench screenshots clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[$(EXTRAS)]'
-	touch $(STAMP)
-
-run: $(STAMP)
+run:
+	$(call install)
 	$(BIN)/hukum serve
 
 # Two server processes behind HAProxy on one PostgreSQL and one Redis, until Ctrl-C.
-cluster: $(STAMP)
+cluster:
+	$(call install)
 	scripts/cluster.sh
 
-test: $(STAMP)
+test:
+	$(call install,dev rl)
 	@scripts/chromium.sh
 	$(BIN)/pytest -n 2
 
-lint: $(STAMP)
+lint:
+	$(call install,dev rl)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 
-bench: $(STAMP)
+bench:
+	$(call install,rl)
 	$(BIN)/hukum bench
 	$(BIN)/hukum bench --env
 	$(BIN)/hukum bench --solver
@@ -39,7 +41,8 @@ bench: $(STAMP)
 	$(BIN)/hukum bench --analysis
 	$(BIN)/hukum bench --analysis --late 4
 
-screenshots: $(STAMP)
+screenshots:
+	$(call install,dev)
 	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_browser.py -k "full_deal or ganjifa"
 	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_board.py -k "badge or phone"
 	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_motion.py -k fit_the_board

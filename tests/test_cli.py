@@ -8,16 +8,20 @@ import os
 import re
 import subprocess
 import sys
+import threading
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
 import pytest
 from rich.console import Console
+from rich.text import Span
 
 from hukum import __version__, records
 from hukum.bots import make_bot
 from hukum.cards import Card, Suit
+from hukum.game import IllegalMoveError, InvalidMoveError
 from hukum.mindi import Deal, Match, Rules
 from hukum.terminal import PROMPT, Terminal, screen_for
 
@@ -105,9 +109,9 @@ def test_play_an_illegal_card_is_refused_and_the_game_goes_on(tmp_path: Path) ->
             input=f"{elsewhere.code}\nbanana\n77\nhelp\n1\n" + "1\n" * 20,
         )
     )
-    assert f"{elsewhere} is not in seat 0's hand" in out
-    assert "not a move: 'banana'" in out
-    assert "no move number 77: choose 1 to 13" in out
+    assert f"{elsewhere} is not in your hand." in out
+    assert "Not a move: 'banana'" in out
+    assert "No move number 77: choose 1 to 13" in out
     assert "last         show the last trick" in out
     assert out.count(PROMPT) == 13 + 4
     match = records.load(path)
@@ -130,7 +134,9 @@ def test_play_must_follow_suit_is_refused_with_the_rule() -> None:
             screen = _read_until(proc.stdout, PROMPT)
             if not screen.endswith(PROMPT):
                 break
-            led = re.search(r"Trick \d+: Seat \d (10|[2-9JQKA])([♣♦♥♠]) \(led", screen)
+            led = re.search(
+                r"Trick \d+: Seat \d(?: \(your partner\))? (10|[2-9JQKA])([♣♦♥♠]) \(led", screen
+            )
             hand = _hand(screen)
             if not refused and led:
                 suit = Suit.parse(led.group(2))
@@ -139,7 +145,9 @@ def test_play_must_follow_suit_is_refused_with_the_rule() -> None:
                     proc.stdin.write(f"{bad.code}\n".encode())
                     proc.stdin.flush()
                     answer = _read_until(proc.stdout, PROMPT)
-                    assert f"seat 1 must follow {suit.symbol} (M-8)" in answer
+                    # Said to the person, the rule that says so after it (issue 40).
+                    assert f"You must follow {suit.symbol}.  (rule M-8)" in answer
+                    assert "seat 1" not in answer
                     refused = True
             proc.stdin.write(b"1\n")
             proc.stdin.flush()
@@ -148,6 +156,60 @@ def test_play_must_follow_suit_is_refused_with_the_rule() -> None:
         assert proc.wait(timeout=30) == 0
     assert refused, "no trick where seat 1 could break the follow rule"
     assert "Match over" in rest
+
+
+def test_a_refusal_is_said_to_the_person_with_the_rule_after_it() -> None:
+    screen = screen_for(Match(Rules(), seed=1), Console(file=io.StringIO()), seat=2)
+    cases = [
+        (
+            IllegalMoveError("seat 2 must follow ♠ (M-8)", rule_ids=("M-8",)),
+            "You must follow ♠.  (rule M-8)",
+        ),
+        (
+            IllegalMoveError("seat 2 must play a trump (♥) (must_trump, M-8)", rule_ids=("M-8",)),
+            "You must play a trump (♥).  (rule M-8; must_trump)",
+        ),
+        (IllegalMoveError("K♠ is not in seat 2's hand"), "K♠ is not in your hand."),
+        # Another seat keeps its number; a parenthesis that is no rule stays in the sentence.
+        (
+            IllegalMoveError("seat 1 must follow ♠ (M-8)", rule_ids=("M-8",)),
+            "Seat 1 must follow ♠.  (rule M-8)",
+        ),
+        (
+            InvalidMoveError("no move number 77: choose 1 to 13"),
+            "No move number 77: choose 1 to 13.",
+        ),
+    ]
+    for error, said in cases:
+        text = screen.refusal(error)
+        assert text.plain == said
+        assert text.style == "red"
+        sentence = said.split("  (")[0]
+        # The rule is quiet: dim, after the sentence.
+        quiet = [Span(len(sentence), len(said), "dim")] if "(rule" in said else []
+        assert text.spans == quiet
+
+
+def test_the_draw_names_seats_and_the_partner_is_named() -> None:
+    out = ok(hukum("play", "--seed", "3", "--seat", "1", input="quit\n"))
+    draw = Match(Rules(), seed=3).draw.rounds[0]
+    assert not re.search(r"player \d", out)
+    assert "You are seat 1, on team 1 with seat 3, your partner." in out
+    assert (
+        f"Draw for the first dealer: seat 0 {draw[0]}, you {draw[1]}, seat 2 {draw[2]}, "
+        f"seat 3 (your partner) {draw[3]}"
+    ) in out
+    # When the draw makes the teams, each card is shown at the seat its drawer took.
+    options = ("--option", "draw_partnerships=true", "--option", "players=6", "--option", "deck=48")
+    out = ok(hukum("play", "--seed", "3", "--seat", "1", *options, input="quit\n"))
+    match = Match(Rules(players=6, deck=48, draw_partnerships=True), seed=3)
+    seating, drawn = match.draw.seating, match.draw.rounds[0]
+    assert seating != tuple(range(6)), "the draw kept the seats: choose another seed"
+    names = ["seat 0", "you", "seat 2", "seat 3 (your partner)", "seat 4", "seat 5 (your partner)"]
+    line = ", ".join(f"{name} {drawn[seating[seat]]}" for seat, name in enumerate(names))
+    assert f"Draw for the first dealer: {line}" in out
+    assert "with seats 3 and 5, your partners" in out
+    assert not re.search(r"player \d", out)
 
 
 def test_quit_and_end_of_input_save_the_match_in_progress(tmp_path: Path) -> None:
@@ -248,6 +310,52 @@ def test_solver_bench_marks_positions_past_the_node_budget() -> None:
     assert "must be 1 or more" in hukum("bench", "--solver", "--max-nodes", "0").stderr
 
 
+# ---------------------------------------------------------------- serve (issue 40, item 11)
+
+#: Runs ``hukum`` (its arguments after ``-c``) with every module of pyproject.toml's extras
+#: (dev, rl, train) refused on import, as in an environment of the package alone (make run).
+WITHOUT_EXTRAS = """
+import importlib.abc, sys
+EXTRAS = {"pettingzoo", "gymnasium", "pyspiel", "open_spiel", "playwright", "torch",
+          "stable_baselines3", "sb3_contrib", "pytest", "hypothesis", "httpx", "_pytest"}
+class Refuse(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] in EXTRAS:
+            raise ImportError(f"{name} comes with an extra, not with the package")
+sys.meta_path.insert(0, Refuse())
+import hukum.cli, hukum.server, hukum.server.app
+sys.exit(hukum.cli.main())
+"""
+
+
+def test_serve_needs_no_extra_and_says_where_to_open_the_page_once_it_answers(
+    tmp_path: Path,
+) -> None:
+    database = f"sqlite:///{tmp_path / 'serve.db'}"
+    args = ["serve", "--port", "0", "--database-url", database, "--log-level", "warning"]
+    with subprocess.Popen(
+        [sys.executable, "-c", WITHOUT_EXTRAS, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=ENV,
+    ) as proc:
+        assert proc.stdout is not None
+        # A server that never says so is stopped, and the test fails on what it said.
+        timer = threading.Timer(120, proc.kill)
+        timer.start()
+        try:
+            said = _read_until(proc.stdout, "(Ctrl-C stops it)")
+            opened = re.search(r"hukum is running: open (http://127\.0\.0\.1:\d+/) ", said)
+            assert opened, said
+            assert said.startswith(f"hukum: starting on {database}"), said
+            with urllib.request.urlopen(opened.group(1), timeout=30) as page:
+                assert page.status == 200 and b"<html" in page.read().lower()
+        finally:
+            timer.cancel()
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
 # ---------------------------------------------------------------- what the human sees (M-20)
 
 
@@ -265,7 +373,7 @@ def check_no_other_hand_shown(out: str, deals: list[Deal], seat: int) -> None:
             public.add(deal.shown_card)
         plays = 0
         for line in text.splitlines():
-            played = re.match(r"Seat (\d) plays (\S+)", line)
+            played = re.match(r"Seat (\d)(?: \(your partner\))? plays (\S+)", line)
             if played:
                 card = Card.parse(played.group(2))
                 assert card in hands[int(played.group(1))], line

@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,3 +44,13 @@ def test_the_activation_line_puts_hukum_on_the_path() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("hukum ")
+
+
+def test_the_set_up_says_what_each_command_installs() -> None:
+    """Every extra of pyproject.toml is named in the set-up, beside the commands that add it
+    (issue 40: make run installs only what serving needs)."""
+    section = _setup_section()
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for extra in pyproject["project"]["optional-dependencies"]:
+        assert f"`{extra}`" in section, extra
+    assert "| `make run`, `make cluster`, `make policy` | nothing |" in section

@@ -4,6 +4,7 @@ imports, and answers ``--help`` where it takes options."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -48,3 +49,79 @@ def test_the_rules_tuner_runs_a_sweep() -> None:
     lines = run.stdout.splitlines()
     assert lines[0].startswith("sweep 0 lead_ten 40 -> 20: ")
     assert lines[-1].startswith("weights: ")
+
+
+# ---------------------------------------------------------------- scripts/venv.sh (issue 40)
+
+ROOT = SCRIPTS[0].parent.parent
+FAKE_PYTHON = """#!/usr/bin/env bash
+# python3 -m venv DIR, making a pip that writes its arguments to DIR/pip.log.
+mkdir -p "$3/bin"
+printf '#!/usr/bin/env bash\\necho "$*" >> "%s/pip.log"\\n' "$3" > "$3/bin/pip"
+chmod +x "$3/bin/pip"
+"""
+
+
+def test_the_environment_installs_each_extra_once_and_grows(tmp_path: Path) -> None:
+    """make run installs the package alone; a command that needs extras adds only those
+    missing, in one pip run; a change to pyproject.toml installs again what is asked."""
+    python = tmp_path / "python"
+    python.write_text(FAKE_PYTHON)
+    python.chmod(0o755)
+    venv = tmp_path / "venv"
+    log = venv / "pip.log"
+
+    def install(*extras: str) -> tuple[str, list[str]]:
+        before = log.read_text().splitlines() if log.exists() else []
+        done = subprocess.run(
+            [str(ROOT / "scripts" / "venv.sh"), *extras],
+            env={**os.environ, "PYTHON": str(python), "VENV": str(venv)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout, log.read_text().splitlines()[len(before) :]
+
+    said, ran = install()  # make run
+    assert ran == ["install --quiet --upgrade pip", "install --progress-bar on -e ."]
+    assert "hukum: installing" in said
+    assert install() == ("", [])  # nothing again, nothing said
+    assert install("dev", "rl")[1] == ["install --progress-bar on -e .[dev,rl]"]  # make test
+    assert install("rl") == ("", []) and install() == ("", [])  # make bench, make run after
+    assert install("dev,rl,train", "dev", "rl")[1] == ["install --progress-bar on -e .[train]"]
+    assert sorted(p.name for p in venv.glob(".installed*")) == [
+        ".installed",
+        ".installed-dev",
+        ".installed-rl",
+        ".installed-train",
+    ]
+    for stamp in venv.glob(".installed*"):  # older than pyproject.toml: installed again
+        os.utime(stamp, (0, 0))
+    assert install("rl")[1] == ["install --progress-bar on -e .[rl]"]
+    assert install("rl") == ("", []) and install("dev")[1] == [
+        "install --progress-bar on -e .[dev]"
+    ]
+
+
+def test_each_make_command_installs_the_extras_it_needs() -> None:
+    """make run the package alone (serving needs no extra); test and lint dev and rl; CI's
+    EXTRAS added to each."""
+
+    def installs(*args: str) -> list[list[str]]:
+        done = subprocess.run(
+            ["make", "-n", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
+        return [
+            line.split("venv.sh")[1].split()
+            for line in done.stdout.splitlines()
+            if "venv.sh" in line
+        ]
+
+    assert installs("run") == [[]]
+    assert installs("test") == [["dev", "rl"]] and installs("lint") == [["dev", "rl"]]
+    assert installs("bench") == [["rl"]]
+    assert (
+        installs("EXTRAS=dev,rl,train", "lint", "test") == [["dev", "rl", "dev", "rl", "train"]] * 2
+    )

@@ -47,7 +47,7 @@ def test_a_whole_deal_in_the_terminal_with_every_kind_of_input(tmp_path: Path) -
     )
     assert game.run() == 0
     text = out.getvalue()
-    assert "not a move: 'Ma0'" in text
+    assert "Not a move: 'Ma0'" in text
     assert "Record saved" in text and ("wins with" in text or "share the win" in text)
     loaded = records.load_any(record)
     assert isinstance(loaded, Match) and loaded.scores == match.scores
@@ -131,8 +131,8 @@ def test_answering_a_dukal_the_cards_are_numbered_and_numbers_are_taken() -> Non
     assert answers, "no Dukal was answered: choose another seed"
     k = len(answers[0])
     assert f"Give up {k} cards (numbers or cards; help): " in asked
-    assert f"give up exactly {k} cards to the Dukal, not 1" in text
-    assert "not a move: '1'" not in text
+    assert f"Give up exactly {k} cards to the Dukal, not 1.  (rule G-9)" in text
+    assert "not a move: '1'" not in text.lower()
     given = [
         move for seat, move in match.deals[0].history if seat == 0 and move.kind.value == "give"
     ]
@@ -193,3 +193,33 @@ def test_solve_of_a_ganjifa_record_says_the_solver_is_for_mindi(tmp_path: Path) 
     assert f"hukum solve: error: {record}: a Ganjifa record;" in result.stderr
     assert "analyses Mindi deals only" in result.stderr
     assert "hukum.records" not in result.stderr and "loads_any" not in result.stderr
+
+
+def test_a_card_that_does_not_follow_is_refused_in_words_for_the_person() -> None:
+    match = Match(Rules(), seed=4)
+    helper = make_bot("rules")
+    refused: list[str] = []  # the led suit, once a wrong card was typed
+
+    def read(prompt: str) -> str:
+        deal = match.current
+        assert deal is not None
+        view = deal.view(0)
+        if not refused and view.phase == "follow":
+            led = next(iter(view.trick[0].move.cards)).suit
+            other = [c for c in view.hand if c.suit != led and c not in view.allowed]
+            if other and view.hand.suit(led):
+                refused.append(led.avatar)
+                return other[0].code
+        return str(helper.choose(view))
+
+    out = io.StringIO()
+    game = Terminal(
+        screen_for(match, Console(file=out, width=200, color_system=None), seat=0),
+        {s: make_bot("rules", seed=s) for s in (1, 2)},
+        read=read,
+    )
+    assert game.run() == 0
+    assert refused, "seat 0 never had a card that does not follow: choose another seed"
+    text = out.getvalue()
+    assert f"You must follow {refused[0]}.  (rule G-7)" in text
+    assert "seat 0 must" not in text

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import socket
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
 from hukum.cli.args import Commands, delay, positive, seconds
+
+if TYPE_CHECKING:
+    import uvicorn
 
 __all__ = ["add"]
 
@@ -32,8 +38,8 @@ def _run(args: argparse.Namespace, out: Console) -> int:
     )
     garbage.pace()
     also = f" with the cluster at {redis_url}" if redis_url else ""
-    print(f"hukum: serving http://{args.host}:{args.port}/ on {url}{also}", flush=True)
-    uvicorn.run(
+    print(f"hukum: starting on {url}{also}", flush=True)
+    config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
@@ -45,7 +51,38 @@ def _run(args: argparse.Namespace, out: Console) -> int:
         ws_per_message_deflate=False,
         forwarded_allow_ips=args.forwarded_allow_ips,
     )
-    return 0
+    server = _server(config)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    # As uvicorn.run: a server that never listened (the port taken) fails.
+    return 0 if server.started else 3
+
+
+def address(host: str, port: int) -> str:
+    """The address a person opens for a server listening on ``host`` and ``port``: this
+    machine's own for every address (0.0.0.0, ::), brackets round an IPv6 one.
+
+    >>> address("127.0.0.1", 8000), address("0.0.0.0", 80), address("::1", 8001)
+    ('http://127.0.0.1:8000/', 'http://127.0.0.1:80/', 'http://[::1]:8001/')
+    """
+    host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def _server(config: uvicorn.Config) -> uvicorn.Server:
+    """uvicorn's server, saying where to open the page once it listens (the database
+    migrated, the socket bound), not before: the moment the page answers."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                port = self.servers[0].sockets[0].getsockname()[1]
+                where = address(self.config.host, port)
+                print(f"hukum is running: open {where} (Ctrl-C stops it)", flush=True)
+
+    return Server(config)
 
 
 def add(commands: Commands) -> None:

@@ -201,7 +201,7 @@ class Terminal(Generic[V, M]):
                     assert self._deal is not None
                     self._deal.check(move, self.seat)
                 except (InvalidMoveError, IllegalMoveError) as e:
-                    c.print(Text(str(e), style="red"))
+                    c.print(screen.refusal(e))
                     continue
                 return move
 

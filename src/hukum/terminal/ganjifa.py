@@ -266,7 +266,8 @@ class GanjifaScreen(Screen[Match, Deal, View, Move]):
         if verb == "give":
             if view.phase == "answer" and len(words) != view.dukal:
                 raise InvalidMoveError(
-                    f"give up exactly {view.dukal} cards to the Dukal, not {len(words)} (G-9)"
+                    f"give up exactly {view.dukal} cards to the Dukal, not {len(words)} (G-9)",
+                    rule_ids=("G-9",),
                 )
             return Move.give([self._card(w, text, numbered) for w in words])
         if len(words) == 1 and words[0].isdigit():

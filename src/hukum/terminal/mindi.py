@@ -88,12 +88,18 @@ def _laid(card: Card) -> Text:
     return _card(card) + Text(" face down: ") + _suit(card.suit)
 
 
-def _draw(match: Match) -> Text:
-    """The cards drawn for the first dealer (M-5), by player."""
-    rounds = match.draw.rounds
+def _draw(match: Match, who: Callable[[int], str]) -> Text:
+    """The cards drawn for the first dealer (M-5) in seat order, each named by the seat of
+    the player who drew it (``who``: ``seat 1``, ``you``), as everything else is."""
+    draw = match.draw
+    drawn = draw.rounds[0]
     return Text("Draw for the first dealer: ") + Text(", ").join(
-        Text(f"player {p} ") + _card(card) for p, card in enumerate(rounds[0])
+        Text(f"{who(seat)} ") + _card(drawn[player]) for seat, player in enumerate(draw.seating)
     )
+
+
+def _seat(seat: int) -> str:
+    return f"seat {seat}"
 
 
 @dataclass
@@ -144,7 +150,12 @@ class MindiScreen(Screen[Match, Deal, View, Move]):
         """The rules and how the match ends, the human's team, the draw for dealer."""
         match, c = self.match, self.console
         rules = match.rules
-        partners = ", ".join(str(s) for s in range(rules.players) if s % 2 == self._team)
+        seats = sorted(self.partners())
+        partners = (
+            f"seat {seats[0]}, your partner"
+            if len(seats) == 1
+            else f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]}, your partners"
+        )
         if rules.target is not None and rules.deals is not None:
             end = f"ends at {rules.target} points or after {_plural(rules.deals, 'deal')}"
         elif rules.target is not None:
@@ -153,18 +164,18 @@ class MindiScreen(Screen[Match, Deal, View, Move]):
             end = f"lasts {_plural(rules.deals or 0, 'deal')}"
         c.print(f"Rules: {_describe_rules(rules)}. The match {end}.")
         c.print(
-            f"You are seat {self.seat}, on team {self._team} (seats {partners}). "
+            f"You are seat {self.seat}, on team {self._team} with {partners}. "
             f"Match seed {match.seed}."
         )
         draw = match.draw
-        line = _draw(match)
+        line = _draw(match, lambda s: self.who(s).lower())
         if len(draw.rounds) > 1:
             line += Text(f" (ties drawn again {len(draw.rounds) - 1}×)")
         c.print(line)
         if rules.draw_partnerships:
             c.print(
-                "Seating from the draw: "
-                + ", ".join(f"seat {s} player {p}" for s, p in enumerate(draw.seating))
+                "The draw made the teams (M-5): the higher half sits in the even seats, "
+                "the lower half in the odd seats."
             )
         c.print(f"{self.who(draw.dealer)} deal{self.s(draw.dealer)} first.")
         c.print("Type help for the commands.")
@@ -365,7 +376,7 @@ class MindiScreen(Screen[Match, Deal, View, Move]):
                 if rules.reveal == "on_request"
                 else "turned up at the first void"
             )
-            return Text(f"face down (laid by seat {chooser}); {when}")
+            return Text(f"face down (laid by {self.who(chooser).lower()}); {when}")
         if rules.trump == "announce":
             return Text("not announced yet")
         return Text("not set yet: the first player who cannot follow suit sets it")
@@ -452,7 +463,7 @@ class MindiScreen(Screen[Match, Deal, View, Move]):
         c, match = self.console, self.match
         c.print(f"Rules: {_describe_rules(match.rules)}.")
         c.print(f"Match seed {match.seed}.")
-        c.print(_draw(match) + Text(f"; seat {match.draw.dealer} deals first."))
+        c.print(_draw(match, _seat) + Text(f"; seat {match.draw.dealer} deals first."))
 
     def replay_deal(self, deal: Deal, number: int) -> None:
         """The hands as dealt, how trump was made, a table of the tricks, the result."""

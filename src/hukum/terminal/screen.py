@@ -8,13 +8,15 @@ Everything a screen shows a player comes from that seat's view (M-20, G-11).
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.console import Console
+from rich.text import Text
 
-from hukum.game import Deal, InvalidMoveError, Match
+from hukum.game import Deal, GameError, InvalidMoveError, Match
 
 __all__ = ["PROMPT", "Screen", "numbered_move"]
 
@@ -25,6 +27,10 @@ M = TypeVar("M")
 
 #: What the human is asked at each turn (unless the screen asks otherwise: :meth:`Screen.prompt`).
 PROMPT = "Your move (number or card; help): "
+
+#: A message's last parenthesis, where the engine names the rules a move breaks: ``(M-8)``,
+#: ``(must_trump, M-8)``, ``(G-7, void_rule=trump_first)``.
+_CITED = re.compile(r"\s*\(([^()]*)\)$")
 
 
 def numbered_move(number: int, numbered: Sequence[M]) -> M:
@@ -52,8 +58,11 @@ class Screen(ABC, Generic[X, D, V, M]):
         self.seat = seat
 
     def who(self, seat: int) -> str:
-        """``You`` for the human's seat, else ``Seat N``."""
-        return "You" if seat == self.seat else f"Seat {seat}"
+        """``You`` for the human's seat, ``Seat N (your partner)`` for a partner's, else
+        ``Seat N``."""
+        if seat == self.seat:
+            return "You"
+        return f"Seat {seat} (your partner)" if seat in self.partners() else f"Seat {seat}"
 
     def s(self, seat: int) -> str:
         """The verb ending: ``you play`` but ``seat 1 plays``."""
@@ -62,6 +71,32 @@ class Screen(ABC, Generic[X, D, V, M]):
     def partners(self) -> set[int]:
         """The seats on the human's side, played by the partner bot (none by default)."""
         return set()
+
+    def refusal(self, error: GameError) -> Text:
+        """Why a move the human typed was refused, said to them: the engine's sentence with
+        their seat as "you" (``You must follow ♠.``), then the rules it breaks, from the
+        error's ``rule_ids``, dim (``rule M-8``), for whoever wants to look them up."""
+        message = str(error)
+        if self.seat is not None:
+            message = re.sub(rf"\bseat {self.seat}'s\b", "your", message)
+            message = re.sub(rf"^seat {self.seat} holds\b", "you hold", message)
+            message = re.sub(rf"^seat {self.seat}\b", "you", message)
+        cited = _CITED.search(message)
+        words = [w.strip() for w in cited.group(1).split(",")] if cited else []
+        ids = list(error.rule_ids)
+        quiet = ""
+        if cited and ids and set(ids) <= set(words):
+            message = message[: cited.start()]
+            rest = [w for w in words if w not in ids]
+            quiet = f"rule{'s' if len(ids) > 1 else ''} {', '.join(ids)}"
+            quiet += f"; {', '.join(rest)}" if rest else ""
+        message = message[:1].upper() + message[1:]
+        if not message.endswith((".", "?", "!")):
+            message += "."
+        text = Text(message, style="red")
+        if quiet:
+            text += Text(f"  ({quiet})", style="dim")
+        return text
 
     # ------------------------------------------------------------------ playing
 
