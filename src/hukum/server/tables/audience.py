@@ -24,6 +24,8 @@ from hukum.server.tables.messages import (
     Viewer,
     event_message,
     event_messages,
+    presence,
+    presence_message,
     state_message,
 )
 from hukum.server.tables.messages import public as public_table
@@ -32,13 +34,18 @@ from hukum.server.tables.state import TableDeal, TableState
 if TYPE_CHECKING:
     from hukum.server.analyses import Job
 
-__all__ = ["RESUME_LIMIT", "Audience", "Send", "reconnect_message"]
+__all__ = ["OFFLINE_GRACE", "RESUME_LIMIT", "Audience", "Send", "reconnect_message"]
 
 log = logging.getLogger("hukum.server")
 
 #: A reconnecting seat that missed at most this many events is sent them one by one;
 #: after a longer absence it gets a ``state`` instead.
 RESUME_LIMIT = 200
+
+#: Seconds a seat whose last connection ended is still told to the others as connected: a
+#: page that reloads, or whose network blinks, connects again within it and nobody sees it
+#: go "offline" and back. A seat that connects is told at once.
+OFFLINE_GRACE = 0.5
 
 Send = Callable[[dict[str, Any]], None]
 
@@ -83,6 +90,11 @@ class Audience(TableState):
         """The analysis of each finished deal asked for (by deal number), solved once."""
         self._subs: dict[int, _Sub] = {}
         self._next_sub = 0
+        self.offline_grace = OFFLINE_GRACE
+        self._told_presence = presence(self)
+        """Whether each seat was connected, as the connections were last told (by an event's
+        table or a ``presence`` message)."""
+        self._offline_due: asyncio.TimerHandle | None = None
 
     def public(self) -> dict[str, Any]:
         """The public table (no tokens, no cards)."""
@@ -101,6 +113,7 @@ class Audience(TableState):
     def _publish(self, kind: str, data: dict[str, Any], move: object | None) -> None:
         """Tell every subscriber about the event just applied: each seat's message built
         once, however many connections it has."""
+        self._told_presence = presence(self)
         if not self._subs:
             return
         subs = list(self._subs.values())
@@ -110,6 +123,42 @@ class Audience(TableState):
                 sub.send(told[sub.seat])
             except Exception:  # a broken connection must not stop the table
                 log.exception("sending to a subscriber of table %s failed", self.code)
+
+    def presence_changed(self, online: bool) -> None:
+        """A seat's first connection began (``online``) or its last one ended: the
+        connections are told at once, or after :attr:`offline_grace` (in case it comes
+        back)."""
+        if online:
+            self.tell_presence()
+            return
+        if self._offline_due is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a table driven by hand): tell it now
+            self.tell_presence()
+            return
+        self._offline_due = loop.call_later(self.offline_grace, self._offline_now)
+
+    def _offline_now(self) -> None:
+        self._offline_due = None
+        self.tell_presence()
+
+    def tell_presence(self) -> bool:
+        """Tell every connection of this process whether each seat is connected
+        (:func:`~hukum.server.tables.messages.presence_message`), if that changed since they
+        were last told; whether it did."""
+        now = presence(self)
+        if now == self._told_presence:
+            return False
+        self._told_presence = now
+        message = presence_message(self)
+        for sub in list(self._subs.values()):
+            try:
+                sub.send(message)
+            except Exception:  # a broken connection must not stop the table
+                log.exception("sending to a subscriber of table %s failed", self.code)
+        return True
 
     def reconnect_all(self, reason: str) -> None:
         """Tell every connection to reconnect (the table moved to another process), and
