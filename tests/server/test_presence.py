@@ -1,6 +1,7 @@
 """Presence (issue 40, item 2): whether a seated person is connected is pushed to every
 connection of the table as it changes (a ``presence`` message, docs/protocol.md), not
-learnt at the next event. Over real WebSockets of a real ``hukum serve``."""
+learnt at the next event. Over real WebSockets of a real ``hukum serve``, and in two real
+browsers."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from playwright.sync_api import Browser, expect
 from websockets.sync.client import ClientConnection, connect
 
 from hukum.server.tables.audience import OFFLINE_GRACE
 from tests.server.helpers import hello
-from tests.server.web import api
+from tests.server.web import api, keep_token
 
 #: How soon every other seat must see a change: a second (the grace of an ending included).
 SOON = 1.0
@@ -86,3 +88,39 @@ def test_a_reload_within_the_grace_is_not_told_as_offline(server: str) -> None:
             except AssertionError:
                 return
             raise AssertionError("a presence was told though Ravi came back within the grace")
+
+
+def test_two_browsers_in_a_private_room_see_each_other_come_and_go(
+    browser: Browser, server: str
+) -> None:
+    """Asha's page shows Ravi online within a second of his sitting down in his own browser,
+    offline within a second of his page closing, online again when he comes back."""
+    made = api(server, "POST", "/api/tables", {"name": "Asha"})
+    code = made["code"]
+    asha_context = browser.new_context(viewport={"width": 1100, "height": 860}, locale="en-US")
+    ravi_context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    try:
+        asha = asha_context.new_page()
+        keep_token(asha, server, code, made["token"])
+        asha.goto(f"{server}/t/{code}")
+        ravi_row = asha.locator('.seat-row[data-seat="1"]')
+        expect(ravi_row).to_contain_text("empty")
+        expect(asha.locator("#fill-bots")).to_be_visible()  # Asha's socket is open
+
+        ravi = ravi_context.new_page()
+        ravi.goto(f"{server}/t/{code}")
+        ravi.fill("#name", "Ravi")
+        ravi.click("#sit-1")
+        expect(ravi.locator('.seat-row[data-seat="1"] .tag.you')).to_be_visible()
+        expect(ravi_row).to_contain_text("Ravi", timeout=2_000)  # the seat event
+        expect(ravi_row.locator(".tag.off")).to_have_count(0, timeout=SOON * 1000)
+
+        ravi.close()
+        expect(ravi_row.locator(".tag.off")).to_have_count(1, timeout=SOON * 1000)
+
+        ravi = ravi_context.new_page()
+        ravi.goto(f"{server}/t/{code}")
+        expect(ravi_row.locator(".tag.off")).to_have_count(0, timeout=SOON * 1000)
+    finally:
+        asha_context.close()
+        ravi_context.close()

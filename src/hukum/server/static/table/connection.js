@@ -253,6 +253,13 @@ function onMessage(raw) {
         return;
       }
       break;
+    case "presence":
+      // Who is connected now, told between events (docs/protocol.md, "presence").
+      if (msg.event < S.last || !S.table?.seats) return;
+      for (const s of S.table.seats) {
+        if (typeof msg.connected?.[s.seat] === "boolean") s.connected = msg.connected[s.seat];
+      }
+      break;
     case "ack": {
       const sent = S.pending[msg.ref];
       delete S.pending[msg.ref];
