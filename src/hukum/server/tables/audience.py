@@ -124,12 +124,12 @@ class Audience(TableState):
             except Exception:  # a broken connection must not stop the table
                 log.exception("sending to a subscriber of table %s failed", self.code)
 
-    def presence_changed(self, online: bool) -> None:
-        """A seat's first connection began (``online``) or its last one ended: the
-        connections are told at once, or after :attr:`offline_grace` (in case it comes
-        back)."""
+    def presence_changed(self, online: bool, joined: _Sub | None = None) -> None:
+        """A seat's first connection began (``online``: ``joined``, which its greeting
+        told already) or its last one ended: the connections are told at once, or after
+        :attr:`offline_grace` (in case it comes back)."""
         if online:
-            self.tell_presence()
+            self.tell_presence(joined)
             return
         if self._offline_due is not None:
             return
@@ -144,16 +144,16 @@ class Audience(TableState):
         self._offline_due = None
         self.tell_presence()
 
-    def tell_presence(self) -> bool:
-        """Tell every connection of this process whether each seat is connected
-        (:func:`~hukum.server.tables.messages.presence_message`), if that changed since they
-        were last told; whether it did."""
+    def tell_presence(self, joined: _Sub | None = None) -> bool:
+        """Tell every connection of this process but ``joined`` whether each seat is
+        connected (:func:`~hukum.server.tables.messages.presence_message`), if that changed
+        since they were last told; whether it did."""
         now = presence(self)
         if now == self._told_presence:
             return False
         self._told_presence = now
         message = presence_message(self)
-        for sub in list(self._subs.values()):
+        for sub in [s for s in self._subs.values() if s is not joined]:
             try:
                 sub.send(message)
             except Exception:  # a broken connection must not stop the table
