@@ -267,7 +267,7 @@ def test_a_room_that_allows_no_watchers_refuses_them(client: TestClient) -> None
     made = create(client, start_now=True)
     assert client.get(f"/api/tables/{made['code']}").json()["spectators"] is False
     with watcher_socket(client, made["code"]) as ws:
-        assert refused(ws) == ("no_spectators", 4403)
+        assert refused(ws.ws) == ("no_spectators", 4403)
     # A watch that is not true or false is no hello.
     with client.websocket_connect(f"/ws/{made['code']}") as ws:
         ws.send_json({"type": "hello", "watch": "yes"})

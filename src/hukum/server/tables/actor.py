@@ -35,7 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from hukum.game import GameError, IllegalMoveError
 from hukum.server.db import NewEvent
 from hukum.server.fairness import commitment, new_seed
-from hukum.server.tables.audience import Audience, Send, _Sub
+from hukum.server.tables.audience import Audience, Send, Subscription
 from hukum.server.tables.commands import Caller, Command
 from hukum.server.tables.config import TableConfig
 from hukum.server.tables.errors import TableError, refused
@@ -182,11 +182,11 @@ class Table(Audience):
             for process in self.followers:
                 self.cluster.tell(process, message)
 
-    def tell_presence(self, joined: _Sub | None = None) -> bool:
-        """Tell every connection of this process but ``joined``, and every process that follows the table
-        (the seats' connection counts, :meth:`Replica.presence
-        <hukum.server.tables.replica.Replica.presence>`), whether each seat is connected, if
-        that changed; whether it did."""
+    def tell_presence(self, joined: Subscription | None = None) -> bool:
+        """Tell every connection of this process but ``joined``, and every process that
+        follows the table (the seats' connection counts, :meth:`Replica.presence
+        <hukum.server.tables.replica.Replica.presence>`), whether each seat is connected,
+        if that changed; whether it did."""
         if not super().tell_presence(joined):
             return False
         if self.followers and self.cluster is not None:

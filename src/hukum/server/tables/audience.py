@@ -57,7 +57,9 @@ def reconnect_message(reason: str) -> dict[str, Any]:
 
 
 @dataclass
-class _Sub:
+class Subscription:
+    """One connection that follows the table: whom it is for and how it is sent to."""
+
     seat: Viewer
     """The seat, or None: a watcher."""
     send: Send
@@ -88,7 +90,7 @@ class Audience(TableState):
         self.resume_limit = RESUME_LIMIT
         self.analyses: dict[int, Job] = {}
         """The analysis of each finished deal asked for (by deal number), solved once."""
-        self._subs: dict[int, _Sub] = {}
+        self._subs: dict[int, Subscription] = {}
         self._next_sub = 0
         self.offline_grace = OFFLINE_GRACE
         self._told_presence = presence(self)
@@ -124,7 +126,7 @@ class Audience(TableState):
             except Exception:  # a broken connection must not stop the table
                 log.exception("sending to a subscriber of table %s failed", self.code)
 
-    def presence_changed(self, online: bool, joined: _Sub | None = None) -> None:
+    def presence_changed(self, online: bool, joined: Subscription | None = None) -> None:
         """A seat's first connection began (``online``: ``joined``, which its greeting
         told already) or its last one ended: the connections are told at once, or after
         :attr:`offline_grace` (in case it comes back)."""
@@ -144,7 +146,7 @@ class Audience(TableState):
         self._offline_due = None
         self.tell_presence()
 
-    def tell_presence(self, joined: _Sub | None = None) -> bool:
+    def tell_presence(self, joined: Subscription | None = None) -> bool:
         """Tell every connection of this process but ``joined`` whether each seat is
         connected (:func:`~hukum.server.tables.messages.presence_message`), if that changed
         since they were last told; whether it did."""
@@ -171,11 +173,11 @@ class Audience(TableState):
             except Exception:
                 log.exception("sending to a subscriber of table %s failed", self.code)
 
-    def _join(self, seat: Viewer, send: Send) -> tuple[_Sub, Callable[[], None]]:
+    def _join(self, seat: Viewer, send: Send) -> tuple[Subscription, Callable[[], None]]:
         """A new subscription of ``seat`` (None: a watcher), and the function that ends it."""
         key = self._next_sub
         self._next_sub += 1
-        sub = self._subs[key] = _Sub(seat, send)
+        sub = self._subs[key] = Subscription(seat, send)
 
         def unsubscribe() -> None:
             if self._subs.pop(key, None) is not None:
@@ -186,7 +188,7 @@ class Audience(TableState):
     def _left(self, seat: Viewer) -> None:
         """A connection of ``seat`` (None: a watcher) ended."""
 
-    def _greet(self, sub: _Sub, seat: Viewer, last: int | None) -> _Missed | None:
+    def _greet(self, sub: Subscription, seat: Viewer, last: int | None) -> _Missed | None:
         """Bring a new subscription up to date (it joined at the current event; in the
         actor, under the lock): a client that saw every event up to ``last`` (at most
         :attr:`resume_limit` behind) is to be sent the events it missed, each exactly as it
@@ -205,7 +207,11 @@ class Audience(TableState):
         return _Missed(send, held, last, upto, [s.connections for s in self.seats])
 
     async def _send_missed(
-        self, sub: _Sub, seat: Viewer, missed: _Missed | None, unsubscribe: Callable[[], None]
+        self,
+        sub: Subscription,
+        seat: Viewer,
+        missed: _Missed | None,
+        unsubscribe: Callable[[], None],
     ) -> Callable[[], None]:
         """Read the missed events back from the log (in a worker thread) and send them,
         then the events held meanwhile; a ``state`` if the log cannot be read. The

@@ -173,7 +173,7 @@ export function askHint() {
  * player still presses Play) and keep it for its one-line reason; an older one is dropped. */
 function takeHint(msg) {
   if (msg.event !== S.last || !S.view || S.view.turn !== S.view.seat) return;
-  S.hint = { event: msg.event, move: msg.move, why: msg.why };
+  S.hint = { event: msg.event, move: msg.move, why: msg.why, reason: msg.reason };
   S.message = null;
   drawing().takeHint(ctx, msg.move);
 }
