@@ -8,13 +8,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Page, expect
 
 from hukum.bots.explain import TEMPLATES as MINDI_TEMPLATES
 from hukum.bots.ganjifa.explain import TEMPLATES as GANJIFA_TEMPLATES
+from hukum.ganjifa.cards import Suit
 from hukum.server.app import STATIC
+from tests.server.conftest import create
+from tests.server.helpers import seat_socket
+from tests.server.test_hints import ONE_DEAL, Seen, answer, hint, until_turn
 from tests.server.web import LEGAL, play_ganjifa_now, play_now
 
 #: How long the page may wait for a suggestion (a bound on the wait, not a time asserted).
@@ -71,3 +77,69 @@ def test_every_reason_has_the_page_s_words(lang: str) -> None:
     keys = set(re.findall(r'^\s*"(why\.[^"]+)":', table, re.M))
     used = {f"why.{key}" for key in [*MINDI_TEMPLATES, *GANJIFA_TEMPLATES, "strongest"]}
     assert used <= keys, sorted(used - keys)
+
+
+def english(reason: list[dict[str, Any]], templates: dict[str, str]) -> str:
+    """A reason written out with the English templates, its arguments as they are sent."""
+    return "".join(templates[c["key"]].format(**c["args"], n_s="") for c in reason)
+
+
+@pytest.mark.parametrize("game", ["mindi", "ganjifa"])
+def test_a_hint_s_reason_is_its_why_as_data_naming_only_cards_seen(
+    client: TestClient, game: str
+) -> None:
+    """Over a deal played by taking every suggestion: each hint's ``reason`` is clauses of
+    known keys whose cards the seat has seen, and says what ``why`` says."""
+    templates = MINDI_TEMPLATES if game == "mindi" else GANJIFA_TEMPLATES
+    body: dict[str, Any] = {"game": game, "options": {"deals": 1}}
+    if game == "mindi":
+        body["options"] = ONE_DEAL
+    made = create(client, start_now=True, bots="random", turn_timeout=None, **body)
+    seen = Seen()
+    keys: set[str] = set()
+    with seat_socket(client, made["code"], made["token"]) as ws:
+        latest: dict[str, Any] = {"event": -1}
+        for _ in range(8):
+            latest = until_turn(ws, seen, after=latest["event"])
+            if latest["view"]["outcome"] is not None:
+                break
+            got = hint(ws, seen)
+            reason = got["reason"]
+            assert reason and all(set(c) == {"key", "args"} for c in reason), got
+            keys.update(c["key"] for c in reason)
+            cards: set[str] = set()
+            for c in reason:
+                assert c["key"] in templates, c
+                for name, value in c["args"].items():
+                    if name in ("card", "best"):
+                        cards.add(value)
+                    elif name == "cards":
+                        cards.update(value)
+                    else:
+                        assert name in ("suit", "n"), c
+            assert cards <= seen.cards(), (got, cards - seen.cards())
+            # The same clauses as the English line: in Mindi the line names a card "the
+            # 10♦" where the data says "10D", so only the keys' order is compared there.
+            if game == "ganjifa":
+                avatars = {s.code: str(s) for s in Suit}
+                args = [
+                    {
+                        **c,
+                        "args": {
+                            k: avatars.get(v, v)
+                            if k == "suit"
+                            else " ".join(v)
+                            if k == "cards"
+                            else v
+                            for k, v in c["args"].items()
+                        },
+                    }
+                    for c in reason
+                ]
+                assert english(args, templates) == got["why"]
+            else:
+                fixed = [templates[c["key"]].split("{")[0] for c in reason]
+                assert all(part in got["why"] for part in fixed), got
+            ws.send_json({"type": "move", "move": got["move"], "event": got["event"], "ref": 1})
+            assert answer(ws, seen)["type"] == "ack"
+    assert keys
