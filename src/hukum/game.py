@@ -617,7 +617,7 @@ class WebFacet(ABC, Generic[R, M, V, D]):
     def explain(self, view: V, move: M) -> str:
         """Why ``move``, one of ``view.legal_moves``, suits the seat of ``view``, in one line
         of English worked out from that view alone: it never names a card the seat has not
-        seen. A game overrides it with its own reasons; this default says what the move is."""
+        seen: the English of :meth:`reason`, which a game overrides with its own reasons."""
         return self.reason(view, move).text
 
     def reason(self, view: V, move: M) -> Reason:
