@@ -60,6 +60,7 @@ __all__ = [
     "Match",
     "NotOfferedError",
     "Player",
+    "Reason",
     "RecordsFacet",
     "RuleOption",
     "RulesError",
@@ -571,6 +572,22 @@ class NotOfferedError(GameError):
 # ---------------------------------------------------------------------------- the facets
 
 
+@dataclass(frozen=True)
+class Reason:
+    """Why a move is suggested, as data (a hint's ``reason``, docs/protocol.md): its
+    ``clauses`` in order, each a message key and its arguments (cards and suits by their
+    codes, whole numbers), from which a client writes the sentence in its own language with
+    the cards as it draws them; ``text`` is the same sentence in English (the hint's
+    ``why``)."""
+
+    text: str
+    clauses: tuple[tuple[str, Mapping[str, object]], ...]
+
+    def to_dict(self) -> list[dict[str, object]]:
+        """The clauses as JSON: ``[{"key": …, "args": {…}}, …]``."""
+        return [{"key": key, "args": dict(args)} for key, args in self.clauses]
+
+
 class WebFacet(ABC, Generic[R, M, V, D]):
     """What the web app offers of a game beyond a room to play it in: a watcher's view in
     the shape of the game's own views, the replay of a finished deal for the analysis board,
@@ -600,8 +617,14 @@ class WebFacet(ABC, Generic[R, M, V, D]):
     def explain(self, view: V, move: M) -> str:
         """Why ``move``, one of ``view.legal_moves``, suits the seat of ``view``, in one line
         of English worked out from that view alone: it never names a card the seat has not
-        seen. A game overrides it with its own reasons; this default says what the move is."""
-        return "the choice of the strongest computer player"
+        seen: the English of :meth:`reason`, which a game overrides with its own reasons."""
+        return self.reason(view, move).text
+
+    def reason(self, view: V, move: M) -> Reason:
+        """:meth:`explain` as data (:class:`Reason`), for a client to write in its own
+        words. A game overrides it with its own reasons; this default says what the move
+        is."""
+        return Reason("the choice of the strongest computer player", (("strongest", {}),))
 
     def suggest(self, view: V, seed: int = 0) -> tuple[M, str]:
         """The move :attr:`hint_bot` makes from ``view`` (its seat to move; seeded with

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -42,11 +42,32 @@ def watch_hello(last: int | None = None) -> dict[str, Any]:
     return hello(None, last, watch=True)
 
 
-def watcher_socket(
-    client: TestClient, code: str, last: int | None = None
-) -> AbstractContextManager[WebSocketTestSession]:
+class Watching:
+    """A watcher's socket whose ``presence`` messages (a seat's connection opened or ended,
+    told between events) are set aside in :attr:`presence`, each checked to hold nothing
+    but the seats' flags: what it reads are the state and the events."""
+
+    def __init__(self, ws: WebSocketTestSession) -> None:
+        self.ws = ws
+        self.presence: list[list[bool]] = []
+
+    def send_json(self, message: dict[str, Any]) -> None:
+        self.ws.send_json(message)
+
+    def receive_json(self) -> Any:
+        while True:
+            message = self.ws.receive_json()
+            if message.get("type") != "presence":
+                return message
+            assert set(message) == {"type", "event", "connected"}, message
+            self.presence.append(message["connected"])
+
+
+@contextmanager
+def watcher_socket(client: TestClient, code: str, last: int | None = None) -> Iterator[Watching]:
     """A TestClient socket watching table ``code``, its hello sent."""
-    return seat_socket(client, code, None, last, watch=True)
+    with seat_socket(client, code, None, last, watch=True) as ws:
+        yield Watching(ws)
 
 
 def check_no_watcher_leaks(log: list[dict[str, Any]]) -> int:
@@ -97,7 +118,7 @@ def check_no_watcher_leaks(log: list[dict[str, Any]]) -> int:
     return checked
 
 
-def read_until(ws: WebSocketTestSession, kind: str) -> list[dict[str, Any]]:
+def read_until(ws: Watching, kind: str) -> list[dict[str, Any]]:
     """Every message until (and with) the first event of ``kind``."""
     log: list[dict[str, Any]] = []
     while not log or log[-1].get("kind") != kind:
@@ -164,6 +185,7 @@ def test_a_watcher_follows_a_whole_match_and_sees_no_hidden_card(
             play(ws if game == "mindi" else Paced(ws), player)
         log = [first, *read_until(watcher, "match_over")]
     assert player.match_over and not player.errors, player.errors
+    assert watcher.presence[0][0] is True  # told at once that the seat connected
     # Every event, once, in order; as many as the seat was told.
     numbers = [m["event"] for m in log]
     assert numbers == list(range(first["event"], first["event"] + len(log)))
@@ -245,7 +267,7 @@ def test_a_room_that_allows_no_watchers_refuses_them(client: TestClient) -> None
     made = create(client, start_now=True)
     assert client.get(f"/api/tables/{made['code']}").json()["spectators"] is False
     with watcher_socket(client, made["code"]) as ws:
-        assert refused(ws) == ("no_spectators", 4403)
+        assert refused(ws.ws) == ("no_spectators", 4403)
     # A watch that is not true or false is no hello.
     with client.websocket_connect(f"/ws/{made['code']}") as ws:
         ws.send_json({"type": "hello", "watch": "yes"})

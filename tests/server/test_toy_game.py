@@ -143,6 +143,11 @@ def test_a_move_is_read_once_pushed_once_and_each_seat_told_once(
         close()
 
     run(scenario())  # in a thread: a browser test's event loop may be running here
+    # Seat 1's connection is told to both of seat 0's, once (a presence message, between
+    # events); the rest are the state and the events.
+    presence = {seat: [m for m in told[seat] if m["type"] == "presence"] for seat in told}
+    assert [m["connected"] for m in presence[0]] == [[True, True]] * 2 and not presence[1]
+    told = {seat: [m for m in told[seat] if m["type"] != "presence"] for seat in told}
     assert len(told[0]) == 2 * (1 + 12) and len(told[1]) == 1 + 12
     assert told[0][-1]["kind"] == "match_over" and told[0][-1]["view"]["outcome"] is not None
 

@@ -29,18 +29,126 @@ seats' parity, M-1):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from hukum.cards import Card, CardSet, Suit, deck
+from hukum.game import Reason
 from hukum.mindi import Move, MoveKind, Played, Rules, Trick, View
 
-__all__ = ["explain", "position"]
+__all__ = ["TEMPLATES", "explain", "position", "reason"]
+
+#: A piece of the line: its message key and its arguments (cards, suits, lists of cards,
+#: whole numbers), written out by :data:`TEMPLATES` here and by the page in its language.
+Clause = tuple[str, dict[str, Any]]
 
 #: The reason given where no plainer one fits: what the suggestion is.
 SEARCHED = "the move that did best when many possible deals were played out"
 
+#: Each clause's English, the pieces of a line written one after the other: ``{card}`` is a
+#: card (``10♦``), ``{cards}`` a list of cards (``the A♠ and the K♠``), ``{suit}`` a suit
+#: (``♠``), ``{n}`` a number (``{n_s}``: its plural's ``s``).
+TEMPLATES: dict[str, str] = {
+    "m.hide": "lays the {card} face down: {suit} becomes trump, ",
+    "m.announce": "announces {suit} as trump: in your first five cards, ",
+    "m.suit.longest": "your longest suit ({n} card{n_s}",
+    "m.suit.tied": "one of your longest suits ({n} card{n_s}",
+    "m.suit.hold": "you hold {n} of them",
+    "m.suit.with": ", with {cards}",
+    "m.suit.end": ")",
+    "m.higher_stay": "; the higher ones stay in your hand",
+    "m.reveal": "asks for the trump to be turned up: you cannot follow {suit}",
+    "m.reveal.tens": ", and {cards} is in the trick",
+    "m.reveal.winning": ", and the opponents' {card} is winning",
+    "m.only": "the {card} is the only card you may play",
+    "m.only_suit": "the {card} is your only {suit}, and you must follow suit",
+    "m.lead": "leads the {card}: ",
+    "m.lead.trump": "leads a trump, the {card}: ",
+    "m.top.ace": "the highest {suit}",
+    "m.top.gone": "{cards} has been played, so it is the highest {suit} left",
+    "m.top.gone_n": "{cards} have been played, so it is the highest {suit} left",
+    "m.top.every": "every higher {suit} has been played",
+    "m.top.none": "no one else holds a higher {suit}",
+    "m.lead.void": "leads {suit}, which your partner has shown to be out of: partner may cut",
+    "m.lead.single": "leads the {card}, your only {suit}",
+    "m.lead.lowest": "leads the {card}, your lowest {suit}, keeping the higher ones",
+    "m.searched": SEARCHED,
+    "m.cut.sets": "cuts with the {card}, which makes {suit} trump",
+    "m.cut.over": "cuts over the {best} with the {card}",
+    "m.cut.over_lowest": ", the lowest trump that beats it",
+    "m.cut": "cuts with the {card}",
+    "m.cut.lowest": ", your lowest trump",
+    "m.over_partner": "plays the {card} over partner's {best}",
+    "m.highest_left": ", the highest {suit} left",
+    "m.only_beats": "the {card} is your only card that beats the {best}",
+    "m.beats": "beats the {best} with the {card}",
+    "m.beats.lowest": ", the lowest card that does",
+    "m.win.tens": ": the trick and {cards} go to your team",
+    "m.win": ": wins the trick",
+    "m.take_lead": ": takes the lead",
+    "m.partner.wins": "partner's {card} wins the trick",
+    "m.partner.highest": "partner's {card} is the highest {suit} left",
+    "m.partner.winning": "partner's {card} is winning so far",
+    "m.ten.goes": ": the {card} goes to your team",
+    "m.ten.adds": ": adds the {card} to it",
+    "m.plays": ": plays the {card}",
+    "m.discards": ": discards the {card}",
+    "m.your_lowest": ", your lowest {suit}",
+    "m.your_only": ", your only {suit}",
+    "m.keeping_sure": ", keeping {cards} until the trick is sure",
+    "m.keeps_safe": "keeps {cards} safe: the trick is lost, so the lowest card, the {card}",
+    "m.lost": "the trick is lost",
+    "m.cannot_beat": "you cannot beat the {card}, and partner plays after you",
+    "m.opponents": "the opponents' {card} is winning so far",
+    "m.keeping_safe": ", keeping {cards} safe",
+}
+
 
 def explain(view: View, move: Move) -> str:
     """Why ``move`` (one of ``view.legal_moves``) suits the seat of ``view``, in one line."""
+    return reason(view, move).text
+
+
+def reason(view: View, move: Move) -> Reason:
+    """:func:`explain` as data: the line's clauses, each a key of :data:`TEMPLATES` and its
+    arguments by their codes (``10D``, ``S``), and its English."""
+    clauses = _clauses(view, move)
+    text = "".join(TEMPLATES[key].format(**_english(args)) for key, args in clauses)
+    return Reason(text, tuple((key, _codes(args)) for key, args in clauses))
+
+
+def _in_order(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: -c.rank)
+
+
+def _english(args: dict[str, Any]) -> dict[str, Any]:
+    """A clause's arguments as its English writes them."""
+    out: dict[str, Any] = {}
+    for name, value in args.items():
+        if isinstance(value, list):
+            out[name] = _listed(value)
+        elif name == "n":
+            out[name], out["n_s"] = value, "" if value == 1 else "s"
+        else:
+            out[name] = str(value)
+    return out
+
+
+def _codes(args: dict[str, Any]) -> dict[str, Any]:
+    """A clause's arguments as the wire carries them: cards and suits by their codes."""
+    out: dict[str, Any] = {}
+    for name, value in args.items():
+        if isinstance(value, list):
+            out[name] = [c.code for c in _in_order(value)]
+        elif isinstance(value, Suit):
+            out[name] = value.letter
+        elif isinstance(value, Card):
+            out[name] = value.code
+        else:
+            out[name] = value
+    return out
+
+
+def _clauses(view: View, move: Move) -> list[Clause]:
     if move.kind is MoveKind.HIDE:
         assert move.card is not None
         return _hide(view, move.card)
@@ -84,7 +192,7 @@ def _lowest(card: Card, cards: Iterable[Card]) -> bool:
 
 def _listed(cards: Sequence[Card]) -> str:
     """``the A♠``, ``the A♠ and the K♠``."""
-    names = [f"the {c}" for c in sorted(cards, key=lambda c: -c.rank)]
+    names = [f"the {c}" for c in _in_order(cards)]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -131,85 +239,87 @@ def _after(view: View) -> list[int]:
 # ---------------------------------------------------------------- trump choices and reveal
 
 
-def _suit_phrase(hand: CardSet, suit: Suit) -> str:
+def _suit_phrase(hand: CardSet, suit: Suit) -> list[Clause]:
     """How the hand holds ``suit``: ``your longest suit (5 cards, with the A♠ and the K♠)``,
     ``one of your longest suits (…)`` or ``you hold 2 of them``."""
     mine = hand.of_suit(suit)
     count = len(mine)
     top = [c for c in mine if c.rank >= 10][-2:]
-    with_ = f", with {_listed(top)}" if top else ""
+    with_: list[Clause] = [("m.suit.with", {"cards": top})] if top else []
     if all(len(hand.of_suit(s)) <= count for s in Suit):
         tied = any(len(hand.of_suit(s)) == count for s in Suit if s != suit)
-        what = "one of your longest suits" if tied else "your longest suit"
-        return f"{what} ({count} card{'s' if count != 1 else ''}{with_})"
-    return f"you hold {count} of them{with_}"
+        what = "m.suit.tied" if tied else "m.suit.longest"
+        return [(what, {"n": count}), *with_, ("m.suit.end", {})]
+    return [("m.suit.hold", {"n": count}), *with_]
 
 
-def _hide(view: View, card: Card) -> str:
+def _hide(view: View, card: Card) -> list[Clause]:
     suit = card.suit
-    line = f"lays the {card} face down: {suit} becomes trump, {_suit_phrase(view.hand, suit)}"
+    line = [("m.hide", {"card": card, "suit": suit}), *_suit_phrase(view.hand, suit)]
     if len(view.hand.of_suit(suit)) > 1 and _lowest(card, view.hand):
-        line += "; the higher ones stay in your hand"
+        line.append(("m.higher_stay", {}))
     return line
 
 
-def _announce(view: View, suit: Suit) -> str:
-    return f"announces {suit} as trump: in your first five cards, {_suit_phrase(view.hand, suit)}"
+def _announce(view: View, suit: Suit) -> list[Clause]:
+    return [("m.announce", {"suit": suit}), *_suit_phrase(view.hand, suit)]
 
 
-def _reveal(view: View) -> str:
+def _reveal(view: View) -> list[Clause]:
     led = view.trick[0].card.suit
-    line = f"asks for the trump to be turned up: you cannot follow {led}"
+    line: list[Clause] = [("m.reveal", {"suit": led})]
     tens = _tens(p.card for p in view.trick)
     best = _winning(view.trick)
     if tens:
-        line += f", and {_listed(tens)} is in the trick"
+        line.append(("m.reveal.tens", {"cards": tens}))
     elif not _partner(view, best.seat):
-        line += f", and the opponents' {best.card} is winning"
+        line.append(("m.reveal.winning", {"card": best.card}))
     return line
 
 
 # ---------------------------------------------------------------- leading
 
 
-def _lead(view: View, card: Card) -> str:
+def _lead(view: View, card: Card) -> list[Clause]:
     suit = card.suit
     played = _played(view)
     mine = view.hand.of_suit(suit)
     trump = view.trump if view.trump_known else None
     if len(view.legal_moves) == 1:
-        return f"the {card} is the only card you may play"
+        return [("m.only", {"card": card})]
     if not _others_may_hold(view, card):
         gone = [c for c in _above(card) if c in played]
+        why: Clause
         if card.rank == 14:
-            why = f"the highest {suit}"
+            why = ("m.top.ace", {"suit": suit})
         elif len(gone) == len(_above(card)) and len(gone) <= 2:
-            why = f"{_listed(gone)} {'has' if len(gone) == 1 else 'have'} been played"
-            why += f", so it is the highest {suit} left"
+            why = (
+                "m.top.gone" if len(gone) == 1 else "m.top.gone_n",
+                {"cards": gone, "suit": suit},
+            )
         elif len(gone) == len(_above(card)):
-            why = f"every higher {suit} has been played"
+            why = ("m.top.every", {"suit": suit})
         else:
-            why = f"no one else holds a higher {suit}"
-        what = "a trump, " if suit == trump else ""
-        return f"leads {what}the {card}: {why}"
+            why = ("m.top.none", {"suit": suit})
+        return [("m.lead.trump" if suit == trump else "m.lead", {"card": card}), why]
     partners = [s for s in range(view.rules.players) if _partner(view, s)]
     if (
         trump is not None
         and suit != trump
         and any(suit in view.voids[s] and trump not in view.voids[s] for s in partners)
     ):
-        return f"leads {suit}, which your partner has shown to be out of: partner may cut"
+        return [("m.lead.void", {"suit": suit})]
     if card.rank < 10 and _lowest(card, view.hand):
         if len(mine) == 1:
-            return f"leads the {card}, your only {suit}"
-        return f"leads the {card}, your lowest {suit}, keeping the higher ones"
-    return f"leads the {card}: {SEARCHED}"
+            return [("m.lead.single", {"card": card, "suit": suit})]
+        return [("m.lead.lowest", {"card": card, "suit": suit})]
+    return [("m.lead", {"card": card}), ("m.searched", {})]
 
 
 # ---------------------------------------------------------------- following
 
 
-def _follow(view: View, card: Card) -> str:
+def _follow(view: View, card: Card) -> list[Clause]:
     trick = view.trick
     led = trick[0].card.suit
     legal = [m.card for m in view.legal_moves if m.card is not None]
@@ -221,8 +331,8 @@ def _follow(view: View, card: Card) -> str:
     tens = _tens(p.card for p in trick)
     if len(view.legal_moves) == 1:
         if card.suit == led:
-            return f"the {card} is your only {led}, and you must follow suit"
-        return f"the {card} is the only card you may play"
+            return [("m.only_suit", {"card": card, "suit": led})]
+        return [("m.only", {"card": card})]
     if wins:
         return _taking(view, card, trump, best, last, tens, legal)
     if _partner(view, best.seat):
@@ -238,7 +348,7 @@ def _taking(
     last: bool,
     tens: list[Card],
     legal: list[Card],
-) -> str:
+) -> list[Clause]:
     """A card that beats the trick so far."""
     led = view.trick[0].card.suit
     top = _strength(best.card, best.trump, led)
@@ -247,59 +357,60 @@ def _taking(
         _strength(c, _counts_as_trump(view, c, led), led) >= _strength(card, trump, led)
         for c in winners
     )
+    both = {"card": card, "best": best.card}
+    what: list[Clause]
     if trump and card.suit != led:
         if view.trump is None:
-            what = f"cuts with the {card}, which makes {card.suit} trump"
+            what = [("m.cut.sets", {"card": card, "suit": card.suit})]
         elif best.trump:
-            what = f"cuts over the {best.card} with the {card}"
+            what = [("m.cut.over", both)]
             if cheapest:
-                what += ", the lowest trump that beats it"
+                what.append(("m.cut.over_lowest", {}))
         else:
-            what = f"cuts with the {card}"
+            what = [("m.cut", {"card": card})]
             if _lowest(card, view.hand):
-                what += ", your lowest trump"
+                what.append(("m.cut.lowest", {}))
     elif _partner(view, best.seat):
-        what = f"plays the {card} over partner's {best.card}"
+        what = [("m.over_partner", both)]
         if not _others_may_hold(view, card) and not trump:
-            what += f", the highest {card.suit} left"
+            what.append(("m.highest_left", {"suit": card.suit}))
     elif len(winners) == 1:
-        what = f"the {card} is your only card that beats the {best.card}"
+        what = [("m.only_beats", both)]
     else:
-        what = f"beats the {best.card} with the {card}"
+        what = [("m.beats", both)]
         if cheapest:
-            what += ", the lowest card that does"
+            what.append(("m.beats.lowest", {}))
         elif not _others_may_hold(view, card):
-            what += f", the highest {card.suit} left"
+            what.append(("m.highest_left", {"suit": card.suit}))
     taken = _tens([*tens, card])
     if last:
-        return what + (
-            f": the trick and {_listed(taken)} go to your team" if taken else ": wins the trick"
-        )
-    return what + ": takes the lead"
+        return [*what, ("m.win.tens", {"cards": taken}) if taken else ("m.win", {})]
+    return [*what, ("m.take_lead", {})]
 
 
-def _partner_winning(view: View, card: Card, best: Played, last: bool, led: Suit) -> str:
+def _partner_winning(view: View, card: Card, best: Played, last: bool, led: Suit) -> list[Clause]:
     """Partner's card is winning and this one does not beat it."""
+    state: Clause
     if last:
-        state = f"partner's {best.card} wins the trick"
+        state = ("m.partner.wins", {"card": best.card})
     elif not best.trump and not _others_may_hold(view, best.card):
-        state = f"partner's {best.card} is the highest {led} left"
+        state = ("m.partner.highest", {"card": best.card, "suit": led})
     else:
-        state = f"partner's {best.card} is winning so far"
+        state = ("m.partner.winning", {"card": best.card})
     if card.rank == 10:
-        return (
-            f"{state}: the {card} goes to your team" if last else f"{state}: adds the {card} to it"
-        )
-    line = f"{state}: plays the {card}"
+        return [state, ("m.ten.goes" if last else "m.ten.adds", {"card": card})]
+    line = [state, ("m.plays", {"card": card})]
     if _lowest(card, view.hand):
-        line += f", your lowest {card.suit}"
+        line.append(("m.your_lowest", {"suit": card.suit}))
     kept = [t for t in _tens(view.hand) if t != card]
     if kept and not last:
-        line += f", keeping {_listed(kept[:1])} until the trick is sure"
+        line.append(("m.keeping_sure", {"cards": kept[:1]}))
     return line
 
 
-def _losing(view: View, card: Card, best: Played, last: bool, led: Suit, legal: list[Card]) -> str:
+def _losing(
+    view: View, card: Card, best: Played, last: bool, led: Suit, legal: list[Card]
+) -> list[Clause]:
     """The opponents' card is winning and this one does not beat it."""
     can_beat = any(
         _strength(c, _counts_as_trump(view, c, led), led) > _strength(best.card, best.trump, led)
@@ -310,19 +421,20 @@ def _losing(view: View, card: Card, best: Played, last: bool, led: Suit, legal: 
     kept = [t for t in _tens(view.hand) if t != card]
     lowest = _lowest(card, legal) if card.suit == led else _lowest(card, view.hand)
     only = len(view.hand.of_suit(card.suit)) == 1
-    low = f", your {'only' if only else 'lowest'} {card.suit}" if lowest else ""
     if lost and kept and lowest and card.suit == led and card.rank != 10:
-        return f"keeps {_listed(kept[:1])} safe: the trick is lost, so the lowest card, the {card}"
+        return [("m.keeps_safe", {"cards": kept[:1], "card": card})]
+    state: Clause
     if lost:
-        state = "the trick is lost"
+        state = ("m.lost", {})
     elif not can_beat:
-        state = f"you cannot beat the {best.card}, and partner plays after you"
+        state = ("m.cannot_beat", {"card": best.card})
     else:
-        state = f"the opponents' {best.card} is winning so far"
-    verb = "plays" if card.suit == led else "discards"
-    line = f"{state}: {verb} the {card}{low}"
+        state = ("m.opponents", {"card": best.card})
+    line = [state, ("m.plays" if card.suit == led else "m.discards", {"card": card})]
+    if lowest:
+        line.append(("m.your_only" if only else "m.your_lowest", {"suit": card.suit}))
     if kept and card.rank != 10:
-        line += f", keeping {_listed(kept[:1])} safe"
+        line.append(("m.keeping_safe", {"cards": kept[:1]}))
     return line
 
 

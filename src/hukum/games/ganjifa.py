@@ -21,11 +21,12 @@ from hukum import ganjifa
 from hukum.bots import ganjifa as ganjifa_bots
 from hukum.bots.ganjifa import search
 from hukum.bots.ganjifa.base import GanjifaBot
-from hukum.bots.ganjifa.explain import explain as explain_move
+from hukum.bots.ganjifa.explain import reason as reason_of
 from hukum.game import (
     ArenaFacet,
     GameSpec,
     LearningFacet,
+    Reason,
     RecordsFacet,
     Side,
     TerminalFacet,
@@ -294,10 +295,10 @@ class GanjifaWeb(WebFacet[Rules, Move, View, Deal]):
             },
         }
 
-    def explain(self, view: View, move: Move) -> str:
-        """:func:`hukum.bots.ganjifa.explain.explain`: e.g. ``RaR is winning: plays Ra4,
-        the weakest card you may play``."""
-        return explain_move(view, move)
+    def reason(self, view: View, move: Move) -> Reason:
+        """:func:`hukum.bots.ganjifa.explain.reason`: e.g. ``RaR is winning: plays Ra4,
+        the weakest card you may play``, as data."""
+        return reason_of(view, move)
 
 
 class GanjifaRecords(RecordsFacet[Match]):

@@ -22,13 +22,14 @@ from typing import Any
 from hukum import bots
 from hukum.bots import worlds
 from hukum.bots.base import Bot
-from hukum.bots.explain import explain as explain_move
+from hukum.bots.explain import reason as reason_of
 from hukum.cards import CardSet, bits, deck
 from hukum.game import (
     AnalysisFacet,
     ArenaFacet,
     GameSpec,
     LearningFacet,
+    Reason,
     RecordsFacet,
     Side,
     TerminalFacet,
@@ -381,10 +382,10 @@ class MindiWeb(WebFacet[Rules, Move, View, Deal]):
         ]
         return {"moves": moves, "positions": positions, "outcome": _outcome_of(deal.outcome())}
 
-    def explain(self, view: View, move: Move) -> str:
-        """:func:`hukum.bots.explain.explain`: e.g. ``partner's A♦ wins the trick: the 10♦
-        goes to your team``."""
-        return explain_move(view, move)
+    def reason(self, view: View, move: Move) -> Reason:
+        """:func:`hukum.bots.explain.reason`: e.g. ``partner's A♦ wins the trick: the 10♦
+        goes to your team``, as data."""
+        return reason_of(view, move)
 
 
 class MindiRecords(RecordsFacet[Match]):

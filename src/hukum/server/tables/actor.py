@@ -35,7 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from hukum.game import GameError, IllegalMoveError
 from hukum.server.db import NewEvent
 from hukum.server.fairness import commitment, new_seed
-from hukum.server.tables.audience import Audience, Send
+from hukum.server.tables.audience import Audience, Send, Subscription
 from hukum.server.tables.commands import Caller, Command
 from hukum.server.tables.config import TableConfig
 from hukum.server.tables.errors import TableError, refused
@@ -182,6 +182,24 @@ class Table(Audience):
             for process in self.followers:
                 self.cluster.tell(process, message)
 
+    def tell_presence(self, joined: Subscription | None = None) -> bool:
+        """Tell every connection of this process but ``joined``, and every process that
+        follows the table (the seats' connection counts, :meth:`Replica.presence
+        <hukum.server.tables.replica.Replica.presence>`), whether each seat is connected,
+        if that changed; whether it did."""
+        if not super().tell_presence(joined):
+            return False
+        if self.followers and self.cluster is not None:
+            message = {
+                "from": self.cluster.id,
+                "code": self.code,
+                "n": self.event,
+                "presence": [s.connections for s in self.seats],
+            }
+            for process in self.followers:
+                self.cluster.tell(process, message)
+        return True
+
     async def subscribe(self, seat: int, send: Send, last: int | None = None) -> Callable[[], None]:
         """Receive this seat's messages; returns the function that ends the subscription.
         First the seat is brought up to date (:meth:`Audience._greet`): the events it
@@ -193,6 +211,7 @@ class Table(Audience):
             if paused and self.status == "playing":
                 self.resume()
             missed = self._greet(sub, seat, last)
+            self.presence_changed(online=True, joined=sub)
         return await self._send_missed(sub, seat, missed, unsubscribe)
 
     async def watch(self, send: Send, last: int | None = None) -> Callable[[], None]:
@@ -207,6 +226,8 @@ class Table(Audience):
     def _left(self, seat: Viewer) -> None:
         if seat is not None:
             self.seats[seat].connections -= 1
+            if not self.seats[seat].connections:
+                self.presence_changed(online=False)
 
     async def attach(self, seat: int, process: str) -> int:
         """A connection of ``seat`` at another process (which follows the table from now
@@ -219,6 +240,7 @@ class Table(Audience):
             self.followers.add(process)
             if paused and self.status == "playing":
                 self.resume()
+            self.presence_changed(online=True)
             return self.event
 
     def detach(self, seat: int, process: str) -> None:
@@ -227,12 +249,15 @@ class Table(Audience):
         if counts is not None and 0 <= seat < len(counts) and counts[seat] > 0:
             counts[seat] -= 1
             self.seats[seat].connections -= 1
+            if not self.seats[seat].connections:
+                self.presence_changed(online=False)
 
     def forget_process(self, process: str) -> None:
         """Another process is dead: its connections and its following end."""
         self.followers.discard(process)
         for seat, n in enumerate(self.remote.pop(process, [])):
             self.seats[seat].connections -= n
+        self.presence_changed(online=False)
 
     # ------------------------------------------------------------ lobby actions
 

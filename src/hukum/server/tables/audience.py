@@ -24,6 +24,8 @@ from hukum.server.tables.messages import (
     Viewer,
     event_message,
     event_messages,
+    presence,
+    presence_message,
     state_message,
 )
 from hukum.server.tables.messages import public as public_table
@@ -32,13 +34,18 @@ from hukum.server.tables.state import TableDeal, TableState
 if TYPE_CHECKING:
     from hukum.server.analyses import Job
 
-__all__ = ["RESUME_LIMIT", "Audience", "Send", "reconnect_message"]
+__all__ = ["OFFLINE_GRACE", "RESUME_LIMIT", "Audience", "Send", "reconnect_message"]
 
 log = logging.getLogger("hukum.server")
 
 #: A reconnecting seat that missed at most this many events is sent them one by one;
 #: after a longer absence it gets a ``state`` instead.
 RESUME_LIMIT = 200
+
+#: Seconds a seat whose last connection ended is still told to the others as connected: a
+#: page that reloads, or whose network blinks, connects again within it and nobody sees it
+#: go "offline" and back. A seat that connects is told at once.
+OFFLINE_GRACE = 0.5
 
 Send = Callable[[dict[str, Any]], None]
 
@@ -50,7 +57,9 @@ def reconnect_message(reason: str) -> dict[str, Any]:
 
 
 @dataclass
-class _Sub:
+class Subscription:
+    """One connection that follows the table: whom it is for and how it is sent to."""
+
     seat: Viewer
     """The seat, or None: a watcher."""
     send: Send
@@ -81,8 +90,13 @@ class Audience(TableState):
         self.resume_limit = RESUME_LIMIT
         self.analyses: dict[int, Job] = {}
         """The analysis of each finished deal asked for (by deal number), solved once."""
-        self._subs: dict[int, _Sub] = {}
+        self._subs: dict[int, Subscription] = {}
         self._next_sub = 0
+        self.offline_grace = OFFLINE_GRACE
+        self._told_presence = presence(self)
+        """Whether each seat was connected, as the connections were last told (by an event's
+        table or a ``presence`` message)."""
+        self._offline_due: asyncio.TimerHandle | None = None
 
     def public(self) -> dict[str, Any]:
         """The public table (no tokens, no cards)."""
@@ -101,6 +115,7 @@ class Audience(TableState):
     def _publish(self, kind: str, data: dict[str, Any], move: object | None) -> None:
         """Tell every subscriber about the event just applied: each seat's message built
         once, however many connections it has."""
+        self._told_presence = presence(self)
         if not self._subs:
             return
         subs = list(self._subs.values())
@@ -110,6 +125,42 @@ class Audience(TableState):
                 sub.send(told[sub.seat])
             except Exception:  # a broken connection must not stop the table
                 log.exception("sending to a subscriber of table %s failed", self.code)
+
+    def presence_changed(self, online: bool, joined: Subscription | None = None) -> None:
+        """A seat's first connection began (``online``: ``joined``, which its greeting
+        told already) or its last one ended: the connections are told at once, or after
+        :attr:`offline_grace` (in case it comes back)."""
+        if online:
+            self.tell_presence(joined)
+            return
+        if self._offline_due is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a table driven by hand): tell it now
+            self.tell_presence()
+            return
+        self._offline_due = loop.call_later(self.offline_grace, self._offline_now)
+
+    def _offline_now(self) -> None:
+        self._offline_due = None
+        self.tell_presence()
+
+    def tell_presence(self, joined: Subscription | None = None) -> bool:
+        """Tell every connection of this process but ``joined`` whether each seat is
+        connected (:func:`~hukum.server.tables.messages.presence_message`), if that changed
+        since they were last told; whether it did."""
+        now = presence(self)
+        if now == self._told_presence:
+            return False
+        self._told_presence = now
+        message = presence_message(self)
+        for sub in [s for s in self._subs.values() if s is not joined]:
+            try:
+                sub.send(message)
+            except Exception:  # a broken connection must not stop the table
+                log.exception("sending to a subscriber of table %s failed", self.code)
+        return True
 
     def reconnect_all(self, reason: str) -> None:
         """Tell every connection to reconnect (the table moved to another process), and
@@ -122,11 +173,11 @@ class Audience(TableState):
             except Exception:
                 log.exception("sending to a subscriber of table %s failed", self.code)
 
-    def _join(self, seat: Viewer, send: Send) -> tuple[_Sub, Callable[[], None]]:
+    def _join(self, seat: Viewer, send: Send) -> tuple[Subscription, Callable[[], None]]:
         """A new subscription of ``seat`` (None: a watcher), and the function that ends it."""
         key = self._next_sub
         self._next_sub += 1
-        sub = self._subs[key] = _Sub(seat, send)
+        sub = self._subs[key] = Subscription(seat, send)
 
         def unsubscribe() -> None:
             if self._subs.pop(key, None) is not None:
@@ -137,7 +188,7 @@ class Audience(TableState):
     def _left(self, seat: Viewer) -> None:
         """A connection of ``seat`` (None: a watcher) ended."""
 
-    def _greet(self, sub: _Sub, seat: Viewer, last: int | None) -> _Missed | None:
+    def _greet(self, sub: Subscription, seat: Viewer, last: int | None) -> _Missed | None:
         """Bring a new subscription up to date (it joined at the current event; in the
         actor, under the lock): a client that saw every event up to ``last`` (at most
         :attr:`resume_limit` behind) is to be sent the events it missed, each exactly as it
@@ -156,7 +207,11 @@ class Audience(TableState):
         return _Missed(send, held, last, upto, [s.connections for s in self.seats])
 
     async def _send_missed(
-        self, sub: _Sub, seat: Viewer, missed: _Missed | None, unsubscribe: Callable[[], None]
+        self,
+        sub: Subscription,
+        seat: Viewer,
+        missed: _Missed | None,
+        unsubscribe: Callable[[], None],
     ) -> Callable[[], None]:
         """Read the missed events back from the log (in a worker thread) and send them,
         then the events held meanwhile; a ``state`` if the log cannot be read. The

@@ -211,7 +211,13 @@ async def _hint(room: Audience, p: AtSeat, by: Caller) -> Hint:
 
 
 def _hint_reply(hint: Hint) -> dict[str, Any]:
-    return {"type": "hint", "event": hint.event, "move": hint.move, "why": hint.why}
+    return {
+        "type": "hint",
+        "event": hint.event,
+        "move": hint.move,
+        "why": hint.why,
+        "reason": hint.reason,
+    }
 
 
 async def _follow(table: Table, p: Nothing, by: Caller) -> int:

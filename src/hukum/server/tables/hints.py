@@ -31,6 +31,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from hukum.game import Reason, WebFacet
 from hukum.server.tables.audience import Audience
 from hukum.server.tables.errors import TableError
 from hukum.server.tables.state import TableState
@@ -56,6 +57,9 @@ class Hint:
     """The move, in the game's notation (as the seat would send it)."""
     why: str
     """Why, in one line of English, from the seat's view alone."""
+    reason: list[dict[str, Any]]
+    """The same as data (:meth:`hukum.game.Reason.to_dict`): each clause's message key and
+    its arguments (cards and suits by their codes), for a client to write in its words."""
 
 
 def allowed(state: TableState, seat: int) -> bool:
@@ -106,16 +110,22 @@ class Hints:
         self._working.add(key)
         web = table.spec.web
         assert web is not None  # _position refused a game that offers no hints
-        future = asyncio.get_running_loop().run_in_executor(None, web.suggest, view, seed)
+        future = asyncio.get_running_loop().run_in_executor(None, _suggest, web, view, seed)
         # The seat's slot is given back when the thread ends, not when the caller stops
         # waiting: a thread cannot be stopped, and it counts until it ends.
         future.add_done_callback(lambda _: self._working.discard(key))
         try:
-            move, why = await asyncio.shield(future)
+            move, reason = await asyncio.shield(future)
         except Exception:
             log.exception("working out a hint failed at table %s seat %d", table.code, seat)
             raise TableError("hint_failed", "the suggestion could not be worked out") from None
-        return Hint(event, table.spec.move_text(move, seat, seat), why)
+        return Hint(event, table.spec.move_text(move, seat, seat), reason.text, reason.to_dict())
+
+
+def _suggest(web: WebFacet[Any, Any, Any, Any], view: Any, seed: int) -> tuple[Any, Reason]:
+    """The hint bot's move from ``view`` and its reason (in a worker thread)."""
+    move, _ = web.suggest(view, seed)
+    return move, web.reason(view, move)
 
 
 def _position(state: TableState, seat: int) -> tuple[Any, int]:

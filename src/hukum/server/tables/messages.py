@@ -24,6 +24,8 @@ __all__ = [
     "Viewer",
     "event_message",
     "event_messages",
+    "presence",
+    "presence_message",
     "public",
     "seat_view",
     "state_message",
@@ -68,6 +70,18 @@ def public(state: TableState) -> dict[str, Any]:
         "rematch": state.rematch_code,
         "event": state.event,
     }
+
+
+def presence(state: TableState) -> list[bool]:
+    """Whether each seat has a connection now (its ``"connected"`` flag)."""
+    return [s.connections > 0 for s in state.seats]
+
+
+def presence_message(state: TableState) -> dict[str, Any]:
+    """The ``presence`` message: whether each seat is connected now, told to every
+    connection of the table (seats and watchers alike: it holds no card and no token) when a
+    seat connects or its last connection ends, between events."""
+    return {"type": "presence", "event": state.event, "connected": presence(state)}
 
 
 def _deal_facts(state: TableState) -> dict[str, Any] | None:

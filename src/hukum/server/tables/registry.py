@@ -349,6 +349,8 @@ class Registry:
         if isinstance(table, Replica) and table.owner == sender:
             if "gone" in message:
                 self._gone(table, "the server process that held the table gave it up")
+            elif "presence" in message:
+                table.presence(message)
             else:
                 table.deliver(message)
 

@@ -111,6 +111,15 @@ class Replica(Audience):
         move = self.apply(message["n"], message["kind"], message["data"])
         self._publish(message["kind"], message["data"], move)
 
+    def presence(self, message: dict[str, Any]) -> None:
+        """The owner's seats' connection counts changed between events: this process's
+        connections are told (:meth:`Audience.tell_presence`). Dropped while older events are
+        still being read or applied: the next event carries the counts again."""
+        if self._backlog is None and message["n"] == self.event:
+            for seat, n in zip(self.seats, message["presence"], strict=False):
+                seat.connections = n
+            self.tell_presence()
+
     async def _fill(self) -> None:
         assert self._backlog
         try:

@@ -97,6 +97,19 @@ export function gCardText(code) {
   return `<span class="card-text g" style="color:${COLOR[suit]}">${emblemSVG(suit, 14)}${rank}</span>`;
 }
 
+/** A card named in a sentence (a hint's reason): its emblem, avatar and rank in words, e.g.
+ * "Krishna 3", "Rama Raja", in the suit's colour. */
+export function gCardName({ t, esc }, code) {
+  const { suit, rank } = parseG(code);
+  const words = rank === "R" || rank === "M" ? t(`card.g.${rank}`) : rank;
+  return `<span class="card-text g card-name" style="color:${COLOR[suit]}">${emblemSVG(suit, 14)} ${esc(t(`card.g.${suit}`))} ${esc(words)}</span>`;
+}
+
+/** A suit named in a sentence: its emblem and avatar. */
+export function gSuitName({ t, esc }, suit) {
+  return `<span class="card-text g card-name" style="color:${COLOR[suit]}">${emblemSVG(suit, 14)} ${esc(t(`card.g.${suit}`))}</span>`;
+}
+
 /** The legal Dukal made of exactly the chosen cards, if any. */
 function dukalMove(view, chosen) {
   for (const move of view.legal) {
@@ -395,7 +408,7 @@ export const drawing = {
     const cards = moveCards(move);
     if (cards.every((c) => (S.view.hand ?? []).includes(c))) S.picked = new Set(cards);
   },
-  hintText: (ctx, move) => moveCards(move).map(gCardText).join(" "),
+  hintText: (ctx, move) => moveCards(move).map((c) => gCardName(ctx, c)).join(" "),
   choosable: ({ S }, code) => choosable(S.view).has(code),
   chosen: ({ S }) => [...S.picked].at(-1) ?? null,
   choose: ({ S }, code) => {
@@ -403,5 +416,7 @@ export const drawing = {
   },
   sort: sortG,
   cardText: gCardText,
+  cardName: gCardName,
+  suitName: gSuitName,
   dealLinksKey: "board.match.replay",
 };

@@ -261,6 +261,9 @@ export const drawing = {
   },
   sort: sortHand,
   cardText,
+  /** A card or a suit named in a sentence (a hint's reason): as the table draws it. */
+  cardName: (ctx, code) => cardText(code),
+  suitName: ({ t, esc }, suit) => esc(suitWords(t, suit)),
   dealLinksKey: "board.match",
   outcomeText,
 };

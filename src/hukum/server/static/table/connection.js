@@ -181,7 +181,7 @@ export function askHint() {
  * player still presses Play) and keep it for its one-line reason; an older one is dropped. */
 function takeHint(msg) {
   if (msg.event !== S.last || !S.view || S.view.turn !== S.view.seat) return;
-  S.hint = { event: msg.event, move: msg.move, why: msg.why };
+  S.hint = { event: msg.event, move: msg.move, why: msg.why, reason: msg.reason };
   S.message = null;
   drawing().takeHint(ctx, msg.move);
 }
@@ -260,6 +260,13 @@ function onMessage(raw) {
         // Everybody asked: the same seats play again at the new table, at once.
         go(rematchPath());
         return;
+      }
+      break;
+    case "presence":
+      // Who is connected now, told between events (docs/protocol.md, "presence").
+      if (msg.event < S.last || !S.table?.seats) return;
+      for (const s of S.table.seats) {
+        if (typeof msg.connected?.[s.seat] === "boolean") s.connected = msg.connected[s.seat];
       }
       break;
     case "ack": {

@@ -6,6 +6,7 @@ import { after as motionAfter, before as motionBefore } from "../motion.js";
 import { render } from "../router.js";
 import { S } from "../state.js";
 import { api, errorText } from "../widgets/api.js";
+import { reasonHTML } from "../widgets/cardnames.js";
 import { esc } from "../widgets/html.js";
 import { messageHTML } from "../widgets/message.js";
 import { rulesPanelHTML as rulesHTML } from "../widgets/rules.js";
@@ -26,7 +27,7 @@ export function rulesPanelHTML() {
 function hintHTML() {
   const h = currentHint();
   if (!h) return "";
-  return `<p class="hint-line" id="hint-text" data-move="${esc(h.move)}"><span class="label">${esc(t("hint.label"))}:</span> ${drawing().hintText(ctx, h.move)} — <span id="hint-why">${esc(h.why)}</span></p>`;
+  return `<p class="hint-line" id="hint-text" data-move="${esc(h.move)}"><span class="label">${esc(t("hint.label"))}:</span> ${drawing().hintText(ctx, h.move)} — <span id="hint-why">${reasonHTML(ctx, drawing(), h.reason) ?? esc(h.why)}</span></p>`;
 }
 
 /** The "Suggest a move" button, where hints are allowed and it is this seat's turn. */
