@@ -24,6 +24,8 @@ export const strings = {
   "level.search": "Strong",
   "level.expert": "Expert",
   "bot.name": "{level} computer",
+  "game.away.tag": "away",
+  "why.away": "A computer is playing your seat: take it back to play.",
   "lobby.create.title": "Create a private room",
   "lobby.create.text": "Choose the rules, invite friends with a link, fill the rest with computer players.",
   "lobby.create.button": "Create room",
