@@ -48,6 +48,7 @@ screenshots: $(STAMP)
 	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_browser.py -k "full_deal or ganjifa"
 	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_board.py -k "badge or phone"
 	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_motion.py -k fit_the_board
+	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_table_phone.py -k ganjifa_board
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -113,7 +113,7 @@ function handHTML({ S, esc, away }) {
   // On a phone (style.css) the hand is rows of --cols cards, each showing its index and
   // at least 44 px wide to tap: up to 8 cards in one row, more in two.
   const cols = hand.length > 8 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1);
-  return `<div class="hand" id="hand" role="group" style="--cols:${cols};--cols1:${cols - 1}">${cards}</div>`;
+  return `<div class="hand" id="hand" role="group" style="--cols:${cols}">${cards}</div>`;
 }
 
 /** The buttons and the hint for a deal in progress: choose trump, lay it face down, play. */

@@ -25,7 +25,7 @@ export const strings = {
   "level.expert": "Expert",
   "bot.name": "{level} computer",
   "game.away.tag": "away",
-  "why.away": "A computer is playing your seat: take it back to play.",
+  "why.away": "Take your seat back to play a card.",
   "lobby.create.title": "Create a private room",
   "lobby.create.text": "Choose the rules, invite friends with a link, fill the rest with computer players.",
   "lobby.create.button": "Create room",

@@ -25,7 +25,7 @@ export const strings = {
   "level.expert": "विशेषज्ञ",
   "bot.name": "{level} कंप्यूटर",
   "game.away.tag": "दूर",
-  "why.away": "आपकी सीट पर कंप्यूटर खेल रहा है: खेलने के लिए सीट वापस लें।",
+  "why.away": "पत्ता खेलने के लिए अपनी सीट वापस लें।",
   "lobby.create.title": "निजी कमरा बनाएँ",
   "lobby.create.text": "नियम चुनें, दोस्तों को लिंक भेजें, बाकी सीटों पर कंप्यूटर खिलाड़ी।",
   "lobby.create.button": "कमरा बनाएँ",

@@ -82,7 +82,7 @@ export function position(seat, radiusX, radiusY) {
 
 /** The tag of a computer player's seat: its level ("Good"; "computer" if the level has no
  * name), read out in full ("Good computer"). */
-export function botTagHTML() {
+function botTagHTML() {
   const level = levelName();
   const full = level ? t("bot.name", { level }) : t("room.bot");
   return `<span class="tag bot" title="${esc(full)}" aria-label="${esc(full)}">${esc(level ?? full)}</span>`;
@@ -102,7 +102,10 @@ export function seatHTML(s, classes, info) {
   if (s === v.dealer) tags.push(`<span class="tag">${esc(t("game.dealer"))}</span>`);
   if (S.absent.has(s)) tags.push(`<span class="tag absent" title="${esc(t("game.absent"))}">${esc(t("game.away.tag"))}</span>`);
   else if (seat.kind === "human" && seat.connected === false) tags.push(`<span class="tag off">${esc(t("room.offline"))}</span>`);
-  // Seats at the sides hug the edge so that their labels stay on the board.
+  // Seats at the sides hug the edge so that their labels stay on the board, and their fans
+  // of backs start from the label's edge (style.css), a short name being narrower than a fan.
+  if (p.x < 25) all.push("edge-left");
+  else if (p.x > 75) all.push("edge-right");
   const place =
     p.x < 25
       ? `left:1%;top:${p.y}%;transform:translate(0,-50%)`
