@@ -518,7 +518,8 @@ def test_a_phone_shows_the_hand_the_play_button_and_the_trick_at_once(
             assert len(sizes) == 1, f"cards of different sizes: {sizes}"
             rows = sorted({round(c[1]) for c in cards})
             assert len(rows) == 2, f"not two rows: {rows}"
-            steps = [b[0] - a[0] for a, b in itertools.pairwise(cards) if round(a[1]) == round(b[1])]
+            pairs = itertools.pairwise(cards)
+            steps = [b[0] - a[0] for a, b in pairs if round(a[1]) == round(b[1])]
             assert min(steps) >= 44, f"a card hidden under the next one: {steps}"
             play_card(page)
             assert my_turn_or_over(page)
@@ -892,9 +893,7 @@ def test_one_name_per_bot_level_and_the_winners_figures_first(
         expect(label.locator(".tag.bot")).to_have_text("Beginner")
     expect(page.locator(".board")).not_to_contain_text("bot")
     page.select_option("#lang", "hi")
-    expect(page.locator('.board .seat[data-seat="1"] .seat-name')).to_have_text(
-        seats[1]["name"]
-    )
+    expect(page.locator('.board .seat[data-seat="1"] .seat-name')).to_have_text(seats[1]["name"])
     expect(page.locator('.board .seat[data-seat="1"] .tag.bot')).to_have_text("नौसिखिया")
     page.select_option("#lang", "en")
     assert my_turn_or_over(page)  # the bots wait for me: nothing comes after the test's state

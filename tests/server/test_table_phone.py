@@ -79,9 +79,11 @@ HAND_BOXES = """() => [...document.querySelectorAll("#hand .card")].map((c, i, a
   const face = c.querySelector("svg").getBoundingClientRect();
   const box = c.getBoundingClientRect();
   const next = all[i + 1]?.getBoundingClientRect();
-  const right = next && Math.abs(next.top - box.top) < 2 ? Math.min(face.right, next.left) : face.right;
-  const corner = document.elementFromPoint(face.left + face.width * 0.14, face.top + face.width * 0.3);
-  const middle = document.elementFromPoint((face.left + right) / 2, face.top + face.width * 0.3);
+  const inRow = next && Math.abs(next.top - box.top) < 2;
+  const right = inRow ? Math.min(face.right, next.left) : face.right;
+  const y = face.top + face.width * 0.3;
+  const corner = document.elementFromPoint(face.left + face.width * 0.14, y);
+  const middle = document.elementFromPoint((face.left + right) / 2, y);
   return {card: c.dataset.card, left: face.left, top: face.top, right: face.right,
           bottom: face.bottom, tap: right - face.left,
           index: c.contains(corner) && c.contains(middle)};
@@ -158,12 +160,14 @@ def test_a_ganjifa_hand_on_a_phone_is_rows_of_whole_cards(browser: Browser, serv
 
 #: The boxes of the seats' labels, the board, and each seat's lines of text.
 GANJIFA_BOARD = """() => {
-  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const box = e => {
+    const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
   return {
     board: box(document.querySelector("#board")),
     seats: [...document.querySelectorAll("#board .seat")].map(s => ({
       seat: Number(s.dataset.seat), box: box(s),
-      lines: Math.round(s.getBoundingClientRect().height / parseFloat(getComputedStyle(s).lineHeight || "16")),
       head: box(s.querySelector(".seat-head")), info: box(s.querySelector(".seat-info")),
     })),
   };
@@ -256,14 +260,16 @@ AWAY_WATCH = """() => {
   window.__away = {both: 0, said: 0, told: false};
   const check = () => {
     if (!document.querySelector("#take-back")) return;
-    if (document.querySelector("#your-turn, #play-card, #hint, #hand .card.selected")) window.__away.both++;
+    const turn = "#your-turn, #play-card, #hint, #hand .card.selected";
+    if (document.querySelector(turn)) window.__away.both++;
     const text = document.querySelector("#game").innerText;
     const said = text.split("a computer is playing your seat").length - 1;
     window.__away.said = Math.max(window.__away.said, said);
     const told = document.querySelector("#message")?.innerText ?? "";
     if (told.includes("seat back to play")) window.__away.told = told;
   };
-  new MutationObserver(check).observe(document.body, {subtree: true, childList: true, characterData: true});
+  const all = {subtree: true, childList: true, characterData: true};
+  new MutationObserver(check).observe(document.body, all);
 }"""
 
 
@@ -305,4 +311,3 @@ def test_away_is_one_state_said_once(browser: Browser, server: str) -> None:
         expect(page.locator("#your-turn")).to_be_visible()
     finally:
         ctx.close()
-
