@@ -111,6 +111,7 @@ def test_a_phone_hand_is_readable_and_tappable(browser: Browser, server: str) ->
     ctx = browser.new_context(viewport=PHONE, locale="en-US")
     try:
         page = ctx.new_page()
+        seen = _views(page)
         play_now(page, server, "Dev")
         code = page.url.rsplit("/", 1)[1]
         seats = api(server, "GET", f"/api/tables/{code}")["seats"]
@@ -127,6 +128,20 @@ def test_a_phone_hand_is_readable_and_tappable(browser: Browser, server: str) ->
         expect(page.locator('.board .seat[data-seat="1"] .tag.bot')).to_have_text("नौसिखिया")
         page.select_option("#lang", "en")
         assert my_turn_or_over(page)
+        # The longest names there are, at every seat and in both languages: shown whole.
+        longest = sorted(BOT_NAMES, key=len)[-3:]
+        last = seen[-1]
+        table = next(m["table"] for m in reversed(seen[1:]) if m.get("table"))
+        named = [{**s, "name": longest[i - 1]} if i else s for i, s in enumerate(table["seats"])]
+        state = {"type": "state", "event": last.get("event", 0), "view": last["view"]}
+        state["table"] = {**table, "seats": named}
+        seen[0]["routes"][-1].send(json.dumps(state))
+        expect(names[2]).to_have_text(longest[2])
+        for lang in ("en", "hi"):
+            page.select_option("#lang", lang)
+            for name in names:
+                assert name.evaluate("e => e.scrollWidth <= e.clientWidth"), name.inner_text()
+        page.select_option("#lang", "en")
         _check_hand(page, 13, 2)
         play_card(page)
         assert my_turn_or_over(page)
