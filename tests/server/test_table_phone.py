@@ -173,7 +173,8 @@ def test_a_ganjifa_hand_on_a_phone_is_rows_of_whole_cards(browser: Browser, serv
         ctx.close()
 
 
-#: The boxes of the seats' labels, the board, and each seat's lines of text.
+#: The boxes of the board, of each seat's label and its two lines, and of the cards on the
+#: board.
 GANJIFA_BOARD = """() => {
   const box = e => {
     const r = e.getBoundingClientRect();
@@ -185,6 +186,7 @@ GANJIFA_BOARD = """() => {
       seat: Number(s.dataset.seat), box: box(s),
       head: box(s.querySelector(".seat-head")), info: box(s.querySelector(".seat-info")),
     })),
+    played: [...document.querySelectorAll("#trick .g-fan svg")].map(box),
   };
 }"""
 
@@ -216,6 +218,14 @@ def test_the_ganjifa_board_on_a_phone(browser: Browser, server: str) -> None:
             play_needed(page)
         assert my_turn_or_over(page)
         page.wait_for_function("() => document.getAnimations().length === 0")
+        # The cards on the board lie clear of the seats' labels.
+        shown = page.evaluate(GANJIFA_BOARD)
+        assert shown["played"], shown
+        for card in shown["played"]:
+            for s in shown["seats"]:
+                b = s["box"]
+                apart = card[2] <= b[0] or b[2] <= card[0] or card[3] <= b[1] or b[3] <= card[1]
+                assert apart, (card, s)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "ganjifa-phone.png"), animations="disabled")
     finally:

@@ -233,7 +233,8 @@ export function boardG({ S, t, esc, seatName, position, seatHTML, mySeat }) {
   } else if (v.dukal) {
     caption = t("g.dukal.led", { name: seatName(plays[0]?.seat ?? v.turn), k: v.dukal });
   }
-  const trick = plays.map((p, i) => playedHTML(p, position(p.seat, 20, 22), i, esc)).join("");
+  // Near the middle: clear of the top seats' labels on a phone's shorter board too.
+  const trick = plays.map((p, i) => playedHTML(p, position(p.seat, 20, 14), i, esc)).join("");
   return `<div class="board ganjifa" id="board">${seats.join("")}
     <div class="trick ${old ? "old" : ""}" id="trick">${trick}</div>
     ${caption ? `<div class="trick-caption">${esc(caption)}</div>` : ""}</div>`;
