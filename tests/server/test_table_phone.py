@@ -313,7 +313,14 @@ def test_away_is_one_state_said_once(browser: Browser, server: str) -> None:
         server,
         "POST",
         "/api/tables",
-        {"name": "Kiran", "bots": "random", "start_now": True, "turn_timeout": 3},
+        # A match of 20 deals: the computers do not finish it while the test looks on.
+        {
+            "name": "Kiran",
+            "bots": "random",
+            "start_now": True,
+            "turn_timeout": 3,
+            "options": {"deals": 20, "target": None},
+        },
     )
     ctx = browser.new_context(viewport=PHONE, locale="en-US")
     try:
