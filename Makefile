@@ -47,6 +47,7 @@ screenshots:
 	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_board.py -k "badge or phone"
 	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_motion.py -k fit_the_board
 	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_punjabi.py -k phone
+	HUKUM_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist tests/server/test_table_phone.py -k ganjifa_board
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -498,7 +498,8 @@ def test_a_phone_shows_the_hand_the_play_button_and_the_trick_at_once(
     browser: Browser, server: str
 ) -> None:
     """At 390×844 the trick, *Play card* and the whole hand are on the screen without
-    scrolling: the hand is one row of cards of one size, each showing its index."""
+    scrolling: the hand is two rows of cards of one size (issue 40: one row of 13 left
+    each card a sliver), each showing its index and at least 44 px wide to tap."""
     ctx = browser.new_context(viewport=PHONE, locale="en-US")
     try:
         page = ctx.new_page()
@@ -515,9 +516,11 @@ def test_a_phone_shows_the_hand_the_play_button_and_the_trick_at_once(
             assert len(cards) == 13 - turn
             sizes = {(round(c[2] - c[0]), round(c[3] - c[1])) for c in cards}
             assert len(sizes) == 1, f"cards of different sizes: {sizes}"
-            assert {round(c[1]) for c in cards} == {round(cards[0][1])}, "not one row"
-            steps = [b[0] - a[0] for a, b in itertools.pairwise(cards)]
-            assert min(steps) >= 24, f"a card hidden under the next one: {steps}"
+            rows = sorted({round(c[1]) for c in cards})
+            assert len(rows) == 2, f"not two rows: {rows}"
+            pairs = itertools.pairwise(cards)
+            steps = [b[0] - a[0] for a, b in pairs if round(a[1]) == round(b[1])]
+            assert min(steps) >= 44, f"a card hidden under the next one: {steps}"
             play_card(page)
             assert my_turn_or_over(page)
     finally:
@@ -873,23 +876,25 @@ def _tell_over(page: Page, seen: list[dict[str, Any]], outcome: dict[str, Any]) 
 def test_one_name_per_bot_level_and_the_winners_figures_first(
     context: BrowserContext, server: str
 ) -> None:
-    """The computer players are called by the lobby's level names at the table too (not
-    "random bot (2)"), and a result reads as the command line's (Outcome.describe): the
-    winner's figures first, tens named."""
+    """The computer players are called by the names the server gave them, each its own,
+    their level by the lobby's level names beside them (not "random bot (2)"), and a result
+    reads as the command line's (Outcome.describe): the winner's figures first, tens
+    named."""
     from hukum.mindi.outcome import Outcome
 
     page = context.new_page()
     seen = _views(page)
     play_now(page, server, "Asha")  # against the Beginner level (random)
+    seats = api(server, "GET", f"/api/tables/{page.url.rsplit('/', 1)[1]}")["seats"]
+    assert len({s["name"] for s in seats}) == 4
     for seat in (1, 2, 3):
-        expect(page.locator(f'.board .seat[data-seat="{seat}"] .seat-name')).to_have_text(
-            f"Beginner computer ({seat + 1})"
-        )
+        label = page.locator(f'.board .seat[data-seat="{seat}"]')
+        expect(label.locator(".seat-name")).to_have_text(seats[seat]["name"])
+        expect(label.locator(".tag.bot")).to_have_text("Beginner")
     expect(page.locator(".board")).not_to_contain_text("bot")
     page.select_option("#lang", "hi")
-    expect(page.locator('.board .seat[data-seat="1"] .seat-name')).to_have_text(
-        "नौसिखिया कंप्यूटर (2)"
-    )
+    expect(page.locator('.board .seat[data-seat="1"] .seat-name')).to_have_text(seats[1]["name"])
+    expect(page.locator('.board .seat[data-seat="1"] .tag.bot')).to_have_text("नौसिखिया")
     page.select_option("#lang", "en")
     assert my_turn_or_over(page)  # the bots wait for me: nothing comes after the test's state
 
@@ -920,21 +925,19 @@ def test_ganjifa_results_put_the_winner_first(context: BrowserContext, server: s
     page = context.new_page()
     seen = _views(page)
     play_ganjifa_now(page, server, "Ravi")
-    expect(page.locator('.board .seat[data-seat="2"] .seat-name')).to_have_text(
-        "Beginner computer (3)"
-    )
+    seats = api(server, "GET", f"/api/tables/{page.url.rsplit('/', 1)[1]}")["seats"]
+    one, two = seats[1]["name"], seats[2]["name"]
+    expect(page.locator('.board .seat[data-seat="2"] .seat-name')).to_have_text(two)
     assert my_turn_or_over(page)  # the bots wait for me: nothing comes after the test's state
     outcome = Outcome.of((39, 33, 48))
     assert outcome.describe() == "Seat 2 wins with 48 cards; seat 0 has 39, seat 1 has 33"
     _tell_over(page, seen, {"winners": [2], "scores": [39, 33, 48], "text": outcome.describe()})
     result = page.locator("#result")
-    expect(result.locator("strong")).to_have_text("Beginner computer (3) wins")
-    expect(result.locator(".why")).to_have_text(
-        "48 cards; Ravi has 39, Beginner computer (2) has 33"
-    )
+    expect(result.locator("strong")).to_have_text(f"{two} wins")
+    expect(result.locator(".why")).to_have_text(f"48 cards; Ravi has 39, {one} has 33")
     _tell_over(page, seen, {"winners": [0, 2], "scores": [45, 30, 45], "text": ""})
-    expect(result.locator("strong")).to_have_text("Shared win: you, Beginner computer (3)")
-    expect(result.locator(".why")).to_have_text("45 cards each; Beginner computer (2) has 30")
+    expect(result.locator("strong")).to_have_text(f"Shared win: you, {two}")
+    expect(result.locator(".why")).to_have_text(f"45 cards each; {one} has 30")
 
 
 def test_the_lobby_keeps_the_options_and_says_what_is_wrong(

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from hukum.server.tables.seats import bot_name
 from tests.server.conftest import create, play
 from tests.server.helpers import Player, seat_socket
 from tests.server.test_pause import on_server
@@ -102,9 +103,9 @@ def test_both_ask_and_the_same_seats_play_again_at_a_new_table(client: TestClien
     assert same == [(s["kind"], s["name"]) for s in before["seats"]]
     assert same == [
         ("human", "Asha"),
-        ("bot", "random bot"),
+        ("bot", bot_name(code, 1, ["Asha", "", "Ravi", ""])),
         ("human", "Ravi"),
-        ("bot", "random bot"),
+        ("bot", bot_name(code, 3, ["Asha", same[1][1], "Ravi", ""])),
     ]
     assert table["rematch"] is None and not any(s["rematch"] for s in table["seats"])
     # The same tokens hold the same seats there, and play.

@@ -42,7 +42,7 @@ from hukum.server.tables.errors import TableError, refused
 from hukum.server.tables.journal import Journal, to_the_end
 from hukum.server.tables.messages import Viewer
 from hukum.server.tables.scheduler import Scheduler, Stale
-from hukum.server.tables.seats import Seat, new_token, token_hash
+from hukum.server.tables.seats import Seat, bot_name, new_token, token_hash
 from hukum.server.tables.state import TableDeal, TableMatch
 
 if TYPE_CHECKING:
@@ -299,7 +299,7 @@ class Table(Audience):
     async def _fill(self) -> None:
         for i, s in enumerate(self.seats):
             if s.kind == "empty":
-                name = f"{self.config.bots} bot"
+                name = bot_name(self.code, i, [t.name for t in self.seats])
                 await self.commit("seat", {"seat": i, "kind": "bot", "name": name})
 
     async def start(self, token: str | None, *, fill: bool = False) -> int:

@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Seat", "holder", "new_token", "token_hash"]
+__all__ = ["BOT_NAMES", "Seat", "bot_name", "holder", "new_token", "token_hash"]
 
 
 @dataclass
@@ -24,6 +24,28 @@ class Seat:
     """Ready for the next deal."""
     connections: int = 0
     """Open connections of the seat (not stored: the connections of now)."""
+
+
+#: The names computer players are given: short, so that a seat's label fits on a phone, and
+#: each its own, so that the players at a table are told apart as people are. The computer's
+#: level is said beside the name (the table's ``bots``), never in it.
+BOT_NAMES = (
+    "Anil", "Bina", "Chetan", "Deepa", "Gita", "Hari", "Indu", "Jaya", "Kamal", "Lata",
+    "Mohan", "Nisha", "Om", "Pooja", "Raju", "Sita", "Tara", "Uma", "Vijay", "Yash",
+)  # fmt: skip
+
+
+def bot_name(code: str, seat: int, taken: Sequence[str]) -> str:
+    """The name of the computer player seated at ``seat`` of room ``code``: one of
+    :data:`BOT_NAMES` picked from the code and the seat (the same on every server; stored in
+    the seat's event, so every viewer and a reload see it), the next one along if a player
+    at the table already has it (``taken``, in any case)."""
+    used = {name.casefold() for name in taken}
+    digest = hashlib.sha256(f"{code}/{seat}".encode()).digest()
+    start = int.from_bytes(digest[:4], "big") % len(BOT_NAMES)
+    names = BOT_NAMES[start:] + BOT_NAMES[:start]
+    # A table has at most 8 seats: a name is always free.
+    return next(name for name in names if name.casefold() not in used)
 
 
 def new_token() -> str:

@@ -217,9 +217,11 @@ export function trumpG({ S, t, esc }) {
     <span class="hint">(${esc(t(`val.${v.time}`))})</span></div>`;
 }
 
+/** A move on the board: its cards side by side, each showing its emblem and rank (a Dukal
+ * or an answer of several cards overlaps only the cards' right parts; style.css). */
 function playedHTML(p, pos, i, esc) {
   const cards = p.cards
-    .map((c, j) => `<span class="g-fan" style="margin-left:${j ? "calc(var(--card-w) * -0.62)" : "0"}">${roundCardSVG(c, esc(c))}</span>`)
+    .map((c) => `<span class="g-fan">${roundCardSVG(c, esc(c))}</span>`)
     .join("");
   const kind = p.move.split(" ")[0];
   return `<div class="played g ${kind === "dukal" || kind === "give" ? kind : ""}" data-seat="${p.seat}" data-move="${esc(p.move)}" style="left:${pos.x}%;top:${pos.y}%;z-index:${i + 1}">${cards}</div>`;
@@ -244,18 +246,19 @@ export function boardG({ S, t, esc, seatName, position, seatHTML, mySeat }) {
   } else if (v.dukal) {
     caption = t("g.dukal.led", { name: seatName(plays[0]?.seat ?? v.turn), k: v.dukal });
   }
-  const trick = plays.map((p, i) => playedHTML(p, position(p.seat, 20, 22), i, esc)).join("");
+  // Near the middle: clear of the top seats' labels on a phone's shorter board too.
+  const trick = plays.map((p, i) => playedHTML(p, position(p.seat, 20, 14), i, esc)).join("");
   return `<div class="board ganjifa" id="board">${seats.join("")}
     <div class="trick ${old ? "old" : ""}" id="trick">${trick}</div>
     ${caption ? `<div class="trick-caption">${esc(caption)}</div>` : ""}</div>`;
 }
 
 /** My hand in avatar order; the cards that may be part of a move now are marked. */
-export function handG({ S, esc }) {
+export function handG({ S, esc, away }) {
   const v = S.view;
   const hand = sortG(v.hand ?? []);
   for (const c of [...S.picked]) if (!hand.includes(c)) S.picked.delete(c);
-  const myTurn = v.turn === v.seat && v.phase !== "over";
+  const myTurn = v.turn === v.seat && v.phase !== "over" && !away();
   const ok = choosable(v);
   const cards = hand
     .map((code) => {

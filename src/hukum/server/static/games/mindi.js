@@ -92,12 +92,13 @@ function boardHTML({ S, t, esc, nPlayers, seatName, position, seatHTML, mySeat, 
     ${caption ? `<div class="trick-caption">${esc(caption)}</div>` : ""}${pile}</div>`;
 }
 
-function handHTML({ S, esc }) {
+function handHTML({ S, esc, away }) {
   const v = S.view;
   const hand = sortHand(v.hand ?? []);
   if (S.selected && !hand.includes(S.selected)) S.selected = null;
-  // Cards are chosen only to play them or (band hukum) to lay one face down.
-  const myTurn = v.turn === v.seat && (v.phase === "play" || v.phase === "hide");
+  // Cards are chosen only to play them or (band hukum) to lay one face down; not while a
+  // computer plays my seat.
+  const myTurn = v.turn === v.seat && (v.phase === "play" || v.phase === "hide") && !away();
   const cards = hand
     .map((code) => {
       const { suit } = parseCard(code);
@@ -109,7 +110,10 @@ function handHTML({ S, esc }) {
       return `<button class="${classes.join(" ")}" data-action="card" data-card="${esc(code)}" aria-pressed="${code === S.selected}" aria-disabled="${!legal}" aria-label="${esc(code)}">${cardSVG(code)}</button>`;
     })
     .join("");
-  return `<div class="hand" id="hand" role="group">${cards}</div>`;
+  // On a phone (style.css) the hand is rows of --cols cards, each showing its index and
+  // at least 44 px wide to tap: up to 8 cards in one row, more in two.
+  const cols = hand.length > 8 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1);
+  return `<div class="hand" id="hand" role="group" style="--cols:${cols}">${cards}</div>`;
 }
 
 /** The buttons and the hint for a deal in progress: choose trump, lay it face down, play. */

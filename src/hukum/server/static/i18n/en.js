@@ -117,6 +117,8 @@ export const strings = {
   "level.search": "Strong",
   "level.expert": "Expert",
   "bot.name": "{level} computer",
+  "game.away.tag": "away",
+  "why.away": "Take your seat back to play a card.",
   "lobby.create.title": "Create a private room",
   "lobby.create.text": "Choose the rules, invite friends with a link, fill the rest with computer players.",
   "lobby.create.button": "Create room",

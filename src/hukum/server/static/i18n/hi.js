@@ -117,6 +117,8 @@ export const strings = {
   "level.search": "मज़बूत",
   "level.expert": "विशेषज्ञ",
   "bot.name": "{level} कंप्यूटर",
+  "game.away.tag": "दूर",
+  "why.away": "पत्ता खेलने के लिए अपनी सीट वापस लें।",
   "lobby.create.title": "निजी कमरा बनाएँ",
   "lobby.create.text": "नियम चुनें, दोस्तों को लिंक भेजें, बाकी सीटों पर कंप्यूटर खिलाड़ी।",
   "lobby.create.button": "कमरा बनाएँ",

@@ -11,7 +11,7 @@ import { loadRulesMeta } from "../widgets/rules.js";
 import {
   askHint, connect, keepRematchToken, rematchPath, refreshTable, send, sendMove, startPolling, stopTable, tokenKey,
 } from "../table/connection.js";
-import { cardReason, ctx, drawing, readyMove } from "../table/context.js";
+import { away, cardReason, ctx, drawing, readyMove } from "../table/context.js";
 import { renderGame, verifyDeal } from "../table/game.js";
 import { inviteURL, roomHTML } from "../table/room.js";
 
@@ -99,11 +99,11 @@ async function copyInvite() {
 }
 
 /** A click on a card of my hand: choose it (or unchoose it); a card that may not be played
- * now is not chosen, and the page says why instead. Nothing changes while a move awaits
- * the server's answer. */
+ * now (or any, while a computer plays my seat) is not chosen, and the page says why
+ * instead. Nothing changes while a move awaits the server's answer. */
 function selectCard(code) {
   if (S.sending !== null) return;
-  const why = drawing().pick(ctx, code);
+  const why = away() ? cardReason(code) : drawing().pick(ctx, code);
   S.message = why ? message("warn", why) : null;
   render();
 }
@@ -120,7 +120,7 @@ function moveSelection(step) {
   if (!v || S.sending !== null) return;
   const d = drawing();
   const hand = d.sort(v.hand ?? []);
-  const pool = hand.filter((c) => d.choosable(ctx, c));
+  const pool = away() ? [] : hand.filter((c) => d.choosable(ctx, c));
   if (!pool.length) {
     const why = hand.length ? cardReason(hand[0]) : null;
     if (why) {

@@ -17,6 +17,13 @@ export function watching() {
   return S.watch && !S.token;
 }
 
+/** Whether a computer plays my seat now (my turn timed out: I was away) until I take it
+ * back: then the page shows that, and not my turn. */
+export function away() {
+  const v = S.view;
+  return !watching() && !!v && S.absent.has(v.seat) && S.table?.status === "playing";
+}
+
 function nPlayers() {
   return S.table?.seats?.length || S.table?.rules?.players || 4;
 }
@@ -33,12 +40,19 @@ export function myTeam() {
   return s === null || !drawing()?.teams ? null : s % 2;
 }
 
-/** A seat's own name: a person's, or a computer player's by the lobby's level names ("Good
- * computer"; the data keep the bot id, e.g. "rules bot"). */
+/** The level of the table's computer players in the lobby's words ("Good"), or null. */
+function levelName() {
+  const level = S.table?.bots;
+  return level && has(`level.${level}`) ? t(`level.${level}`) : null;
+}
+
+/** A seat's own name: a person's, or a computer player's as the server named it ("Tara").
+ * Rooms made before computer players had names call them by their level ("rules bot"),
+ * shown as the lobby's level names ("Good computer"). */
 function ownName(seat) {
   const s = S.table?.seats?.[seat];
-  const level = S.table?.bots;
-  if (s?.kind === "bot" && level && has(`level.${level}`)) return t("bot.name", { level: t(`level.${level}`) });
+  const level = levelName();
+  if (s?.kind === "bot" && level && s.name === `${S.table.bots} bot`) return t("bot.name", { level });
   return s?.name ?? "";
 }
 
@@ -46,7 +60,7 @@ export function seatName(seat) {
   const seats = S.table?.seats ?? [];
   const name = ownName(seat);
   if (!name) return t("seat", { n: seat + 1 });
-  // Two "Good computer"s at one table are told apart by their seat.
+  // Two players of one name (two "Good computer"s of an older room) are told apart by seat.
   return seats.some((s, i) => i !== seat && ownName(i) === name) ? `${name} (${seat + 1})` : name;
 }
 
@@ -66,8 +80,17 @@ export function position(seat, radiusX, radiusY) {
   return { x: 50 + radiusX * Math.cos(a), y: 50 - radiusY * Math.sin(a) };
 }
 
-/** A seat on the board: its name, `info` (e.g. cards in hand) and tags (dealer, computer,
- * absent, offline); `classes` adds to the seat's own (its turn, mine). */
+/** The tag of a computer player's seat: its level ("Good"; "computer" if the level has no
+ * name), read out in full ("Good computer"). */
+function botTagHTML() {
+  const level = levelName();
+  const full = level ? t("bot.name", { level }) : t("room.bot");
+  return `<span class="tag bot" title="${esc(full)}" aria-label="${esc(full)}">${esc(level ?? full)}</span>`;
+}
+
+/** A seat on the board: its name (a computer player's with its level beside it), `info`
+ * (e.g. cards in hand) and tags (dealer, absent, offline); `classes` adds to the seat's own
+ * (its turn, mine). */
 export function seatHTML(s, classes, info) {
   const v = S.view;
   const p = position(s, 40, 41);
@@ -77,10 +100,12 @@ export function seatHTML(s, classes, info) {
   const seat = S.table.seats?.[s] ?? {};
   const tags = [];
   if (s === v.dealer) tags.push(`<span class="tag">${esc(t("game.dealer"))}</span>`);
-  if (seat.kind === "bot") tags.push(`<span class="tag bot">${esc(t("room.bot"))}</span>`);
-  if (S.absent.has(s)) tags.push(`<span class="tag absent" title="${esc(t("game.absent"))}">${esc(t("game.absent"))}</span>`);
+  if (S.absent.has(s)) tags.push(`<span class="tag absent" title="${esc(t("game.absent"))}">${esc(t("game.away.tag"))}</span>`);
   else if (seat.kind === "human" && seat.connected === false) tags.push(`<span class="tag off">${esc(t("room.offline"))}</span>`);
-  // Seats at the sides hug the edge so that their labels stay on the board.
+  // Seats at the sides hug the edge so that their labels stay on the board, and their fans
+  // of backs start from the label's edge (style.css), a short name being narrower than a fan.
+  if (p.x < 25) all.push("edge-left");
+  else if (p.x > 75) all.push("edge-right");
   const place =
     p.x < 25
       ? `left:1%;top:${p.y}%;transform:translate(0,-50%)`
@@ -88,7 +113,7 @@ export function seatHTML(s, classes, info) {
         ? `right:1%;top:${p.y}%;transform:translate(0,-50%)`
         : `left:${p.x}%;top:${p.y}%`;
   return `<div class="${all.join(" ")}" data-seat="${s}" style="${place}">
-      <div class="seat-name">${esc(seatName(s))}</div>
+      <div class="seat-head"><span class="seat-name">${esc(seatName(s))}</span>${seat.kind === "bot" ? ` ${botTagHTML()}` : ""}</div>
       <div class="seat-info">${esc(info)} ${tags.join(" ")}</div>${s === mySeat() ? "" : backsHTML(v.hand_sizes?.[s], drawing().backs, p.y < 20)}</div>`;
 }
 
@@ -106,7 +131,7 @@ export function currentHint() {
  * answer; else null. */
 export function readyMove() {
   const v = S.view;
-  if (!v || S.sending !== null || v.turn !== v.seat) return null;
+  if (!v || S.sending !== null || v.turn !== v.seat || away()) return null;
   return drawing().chosenMove(ctx);
 }
 
@@ -115,9 +140,10 @@ export function readyMove() {
 export function cardReason(code) {
   const v = S.view;
   if (!v || v.phase === "over" || v.turn === null || v.turn === undefined) return () => t("why.over");
+  if (away()) return () => t("why.away");
   if (v.turn !== v.seat) return waitText(v.turn, v.phase);
   return drawing().cardReason(ctx, code);
 }
 
 /** What a game's drawing is given. */
-export const ctx = { S, t, esc, nPlayers, seatName, teamName, position, seatHTML, mySeat, myTeam, watching, currentHint, readyMove, waitText, cardReason };
+export const ctx = { S, t, esc, nPlayers, seatName, teamName, position, seatHTML, mySeat, myTeam, watching, away, currentHint, readyMove, waitText, cardReason };

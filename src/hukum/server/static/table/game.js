@@ -11,7 +11,7 @@ import { esc } from "../widgets/html.js";
 import { messageHTML } from "../widgets/message.js";
 import { rulesPanelHTML as rulesHTML } from "../widgets/rules.js";
 import { hintsAllowed } from "./connection.js";
-import { ctx, currentHint, drawing, mySeat, seatName, watching } from "./context.js";
+import { away, ctx, currentHint, drawing, mySeat, seatName, watching } from "./context.js";
 
 /** The game and rule set of the table, in a few words. */
 export function tableLabel() {
@@ -33,7 +33,7 @@ function hintHTML() {
 /** The "Suggest a move" button, where hints are allowed and it is this seat's turn. */
 function hintButtonHTML() {
   const v = S.view;
-  if (!hintsAllowed() || v.turn !== v.seat || v.phase === "over" || S.absent.has(v.seat)) return "";
+  if (!hintsAllowed() || v.turn !== v.seat || v.phase === "over" || away()) return "";
   const busy = S.hintAsked !== null;
   const off = busy || S.sending !== null ? "disabled" : "";
   return `<button id="hint" data-action="hint" ${off}>${esc(t(busy ? "hint.asking" : "hint.button"))}</button>`;
@@ -47,9 +47,13 @@ function controlsHTML() {
   const myTurn = v.turn === v.seat && v.phase !== "over";
   const parts = [];
   let hint = "";
-  if (!watching() && S.absent.has(v.seat) && S.table.status === "playing") {
-    parts.push(`<p class="message warn">${esc(t("game.absent.you"))}</p>`);
-    parts.push(`<button id="take-back" class="primary" data-action="take-back">${esc(t("game.takeback"))}</button>`);
+  const conn = S.wsState !== "open" ? `<span class="conn">${esc(t(S.wsState === "closed" ? "game.disconnected" : "game.connecting"))}</span>` : "";
+  if (away()) {
+    // One state, said once: a computer plays my seat (not "Your turn"), and the way back.
+    return {
+      status: `<div class="status"><span class="message warn" id="away">${esc(t("game.absent.you"))}</span> ${conn}</div>${messageHTML(S.message)}`,
+      buttons: `<div class="controls"><button id="take-back" class="primary" data-action="take-back">${esc(t("game.takeback"))}</button></div>`,
+    };
   }
   if (watching()) {
     hint = t("watch.hint"); // read-only: no cards, no buttons
@@ -68,7 +72,6 @@ function controlsHTML() {
       : myTurn
         ? `<span class="your-turn" id="your-turn">${esc(t("game.yourturn"))}</span>`
         : `<span class="their-turn">${esc(t("game.turnof", { name: seatName(v.turn) }))}</span>`;
-  const conn = S.wsState !== "open" ? `<span class="conn">${esc(t(S.wsState === "closed" ? "game.disconnected" : "game.connecting"))}</span>` : "";
   return {
     status: `<div class="status">${turn} ${conn} ${hint ? `<span class="hint">${esc(hint)}</span>` : ""}</div>
     ${hintHTML()}${messageHTML(S.message)}`,
