@@ -4,8 +4,9 @@
 //
 // A drawing is { name, teams, backs, label, trump, board, hand, controls, banner,
 // matchOver, score, lastTrick, cardReason, pick, chosenMove, played, takeHint, hintText,
-// choosable, choose, chosen, sort, cardText, dealLinksKey, outcomeText? }; each part takes
-// the table's context (table/context.js) and is documented in games/mindi.js.
+// choosable, choose, chosen, sort, cardText, dealLinksKey, outcomeText?, lobby? }; each part
+// takes the table's context (table/context.js) and is documented in games/mindi.js; `lobby`
+// is the game's panel in the lobby (pages/lobby.js: ids, words, options asked on it).
 import { drawing as ganjifa } from "./ganjifa.js";
 import { drawing as mindi } from "./mindi.js";
 
@@ -22,4 +23,10 @@ export function drawingFor(name) {
 export function drawingOf(table, view) {
   const name = view?.game ?? table?.game;
   return name ? drawingFor(name) : null;
+}
+
+/** What the lobby draws of game `name` beyond its rules (its drawing's `lobby`: ids, words,
+ * the options asked on its panel); {} for a game without a drawing, drawn from its rules. */
+export function lobbyOf(name) {
+  return DRAWINGS.get(name)?.lobby ?? {};
 }

@@ -7,7 +7,7 @@ let meta = null;
 
 /** Presets as {name: rules}, options as [{name, values, default, description}] and the
  * computer players of each game ({game: [level]}), whatever reasonable shape the server
- * sends. */
+ * sends; `games`: every game's own rules schema, as sent (docs/protocol.md). */
 function normalizeMeta(m) {
   let presets = m?.presets ?? {};
   if (Array.isArray(presets)) presets = Object.fromEntries(presets.map((p) => [p.name, p]));
@@ -20,7 +20,7 @@ function normalizeMeta(m) {
     default: o.default,
     description: o.description ?? o.doc ?? o.help ?? "",
   }));
-  return { presets, options, levels: m?.levels ?? {} };
+  return { presets, options, levels: m?.levels ?? {}, games: m?.games ?? {} };
 }
 
 /** The rules metadata, asked of the server the first time. */
