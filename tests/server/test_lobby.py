@@ -132,7 +132,6 @@ def test_a_new_game_and_a_new_option_need_no_front_end_code(
         answer = route.fetch()
         data = answer.json()
         data["games"]["highcard"] = HIGH_CARD
-        data["levels"]["highcard"] = HIGH_CARD["bots"]
         route.fulfill(response=answer, json=data)
 
     page.route("**/api/rules", more_games)

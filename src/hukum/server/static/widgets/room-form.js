@@ -10,7 +10,7 @@ import { S } from "../state.js";
 import { api, errorText } from "./api.js";
 import { esc, selectHTML } from "./html.js";
 import { message } from "./message.js";
-import { levels, presetLabel, rulesMeta, valueLabel } from "./rules.js";
+import { presetLabel, rulesMeta, valueLabel } from "./rules.js";
 
 const app = document.getElementById("app");
 const LENGTHS = ["p3", "p5", "p7", "p11", "d1", "d4", "d8"];
@@ -46,14 +46,19 @@ export function playerName() {
   return (localStorage.getItem("hukum.name") || "").trim() || t("lobby.name.placeholder");
 }
 
+/** A game's computer players (its schema's `bots`). */
+function botsOf(game) {
+  return gameInfo(game).bots;
+}
+
 /** A game's computer players as <select> items. */
 export function levelOptions(game) {
-  return levels(game).map((l) => [l, t(`level.${l}`)]);
+  return botsOf(game).map((l) => [l, t(`level.${l}`)]);
 }
 
 /** The level a game's choice starts at: its drawing's, else Good ("rules") if it has it. */
 function defaultLevel(game) {
-  const offered = levels(game);
+  const offered = botsOf(game);
   const wanted = lobbyOf(game).level ?? "rules";
   return offered.includes(wanted) ? wanted : offered[0];
 }
@@ -61,7 +66,7 @@ function defaultLevel(game) {
 /** The level last chosen for a game (kept in localStorage under `key`), if the game has it. */
 export function savedLevel(game, key) {
   const level = localStorage.getItem(key);
-  return levels(game).includes(level) ? level : defaultLevel(game);
+  return botsOf(game).includes(level) ? level : defaultLevel(game);
 }
 
 /** An option's label: its translation key (`opt.<name>`), else its description. */

@@ -5,9 +5,9 @@ import { api } from "./api.js";
 
 let meta = null;
 
-/** Presets as {name: rules}, options as [{name, values, default, description}] and the
- * computer players of each game ({game: [level]}), whatever reasonable shape the server
- * sends; `games`: every game's own rules schema, as sent (docs/protocol.md). */
+/** Presets as {name: rules} and options as [{name, values, default, description}],
+ * whatever reasonable shape the server sends; `games`: every game's own rules, as sent
+ * ({name: {title, options, presets, default_preset, players, bots}}, docs/protocol.md). */
 function normalizeMeta(m) {
   let presets = m?.presets ?? {};
   if (Array.isArray(presets)) presets = Object.fromEntries(presets.map((p) => [p.name, p]));
@@ -20,7 +20,7 @@ function normalizeMeta(m) {
     default: o.default,
     description: o.description ?? o.doc ?? o.help ?? "",
   }));
-  return { presets, options, levels: m?.levels ?? {}, games: m?.games ?? {} };
+  return { presets, options, games: m?.games ?? {} };
 }
 
 /** The rules metadata, asked of the server the first time. */
@@ -38,11 +38,6 @@ export async function loadRulesMeta() {
 /** The metadata if loaded, else null. */
 export function rulesMeta() {
   return meta;
-}
-
-/** The computer players of a game (the server's Game.bots); "rules" if not sent. */
-export function levels(game) {
-  return meta?.levels[game] ?? ["rules"];
 }
 
 export function optionLabel(name) {
