@@ -5,8 +5,11 @@
 // A drawing is { name, teams, backs, label, trump, board, hand, controls, banner,
 // matchOver, score, lastTrick, cardReason, pick, chosenMove, played, takeHint, hintText,
 // choosable, choose, chosen, sort, cardText, dealLinksKey, outcomeText?, lobby? }; each part
-// takes the table's context (table/context.js) and is documented in games/mindi.js; `lobby`
-// is the game's panel in the lobby (pages/lobby.js: ids, words, options asked on it).
+// takes the table's context (table/context.js) and is documented in games/mindi.js.
+// `lobby` is what the lobby (pages/lobby.js) draws of the game beyond its rules, each part
+// optional: `ids` of its panel {panel, play, room, prefix of its fields}, translation keys
+// (`name`, `title`, `text`, `playButton`, `roomButton`), the options asked on the panel
+// (`quick`: [{name, label?, value?(v) -> key}]) and its default computer `level`.
 import { drawing as ganjifa } from "./ganjifa.js";
 import { drawing as mindi } from "./mindi.js";
 
