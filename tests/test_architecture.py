@@ -220,6 +220,35 @@ def js_game_switches(source: str, names: tuple[str, ...]) -> list[int]:
     return [i for i, line in enumerate(source.splitlines(), 1) if pattern.search(line)]
 
 
+def js_game_names(source: str, names: tuple[str, ...]) -> list[int]:
+    """Lines of a script that hold a game's name as data, quoted (``"ganjifa"``,
+    ``{ game: 'mindi' }``, ``levels(`mindi`)``): a page that names a game draws that game
+    alone, and the next game needs its code."""
+    import re
+
+    quoted = "|".join(re.escape(n) for n in names)
+    pattern = re.compile(rf"""(["'`])(?:{quoted})\1""")
+    return [i for i, line in enumerate(source.splitlines(), 1) if pattern.search(line)]
+
+
+#: Where a game's name may be written in the front end: each game's own modules (its
+#: drawing, its board's drawing) and the translations (keys such as "analysis.lost.mindi").
+GAME_OWN = ("games/", "board/games/", "i18n/")
+
+
+@pytest.mark.parametrize("module", _static_modules())
+def test_no_page_names_a_game(module: str) -> None:
+    from hukum.games import GAMES
+
+    if module.startswith(GAME_OWN):
+        return
+    lines = js_game_names((STATIC / module).read_text(encoding="utf-8"), tuple(GAMES))
+    assert not lines, (
+        f"static/{module} names a game on lines {lines}: draw every game from GET /api/rules "
+        "(its games) and ask what is a game's own of its drawing (static/games/<name>.js)"
+    )
+
+
 @pytest.mark.parametrize("module", _static_modules())
 def test_no_page_chooses_a_game_by_its_name(module: str) -> None:
     from hukum.games import GAMES
@@ -263,6 +292,9 @@ def test_the_front_end_checks_catch_what_they_are_for() -> None:
     script += 'create({ game: "ganjifa" });\nt("analysis.lost.mindi");\n'
     assert js_game_switches(script, names) == [1, 2, 4, 6]
     assert js_game_switches("if (d.name === table.game) z();\n", names) == []
+    assert js_game_names(script, names) == [1, 2, 4, 6, 7]
+    fine = "levels(game);\nt(`g.${name}`);\nconst preset = 'mindi-world';\n"
+    assert js_game_names(fine, names) == []
     assert "app.js" in _static_modules() and "games/index.js" in _static_modules()
 
 

@@ -422,4 +422,15 @@ export const drawing = {
   cardName: gCardName,
   suitName: gSuitName,
   dealLinksKey: "board.match.replay",
+  /** The lobby's panel of Ganjifa (pages/lobby.js): its ids and words, and day or night
+   * chosen on the panel itself (G-5). */
+  lobby: {
+    ids: { panel: "ganjifa-panel", play: "play-ganjifa", room: "ganjifa-room", prefix: "g-" },
+    name: "g.name",
+    title: "g.lobby.title",
+    text: "g.lobby.text",
+    playButton: "g.lobby.play",
+    roomButton: "g.lobby.room",
+    quick: [{ name: "time", label: "g.lobby.time", value: (v) => `g.${v}` }],
+  },
 };

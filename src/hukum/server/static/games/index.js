@@ -4,8 +4,12 @@
 //
 // A drawing is { name, teams, backs, label, trump, board, hand, controls, banner,
 // matchOver, score, lastTrick, cardReason, pick, chosenMove, played, takeHint, hintText,
-// choosable, choose, chosen, sort, cardText, dealLinksKey, outcomeText? }; each part takes
-// the table's context (table/context.js) and is documented in games/mindi.js.
+// choosable, choose, chosen, sort, cardText, dealLinksKey, outcomeText?, lobby? }; each part
+// takes the table's context (table/context.js) and is documented in games/mindi.js.
+// `lobby` is what the lobby (pages/lobby.js) draws of the game beyond its rules, each part
+// optional: `ids` of its panel {panel, play, room, prefix of its fields}, translation keys
+// (`name`, `title`, `text`, `playButton`, `roomButton`), the options asked on the panel
+// (`quick`: [{name, label?, value?(v) -> key}]) and its default computer `level`.
 import { drawing as ganjifa } from "./ganjifa.js";
 import { drawing as mindi } from "./mindi.js";
 
@@ -22,4 +26,10 @@ export function drawingFor(name) {
 export function drawingOf(table, view) {
   const name = view?.game ?? table?.game;
   return name ? drawingFor(name) : null;
+}
+
+/** What the lobby draws of game `name` beyond its rules (its drawing's `lobby`: ids, words,
+ * the options asked on its panel); {} for a game without a drawing, drawn from its rules. */
+export function lobbyOf(name) {
+  return DRAWINGS.get(name)?.lobby ?? {};
 }

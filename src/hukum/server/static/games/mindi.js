@@ -270,4 +270,13 @@ export const drawing = {
   suitName: ({ t, esc }, suit) => esc(suitWords(t, suit)),
   dealLinksKey: "board.match",
   outcomeText,
+  /** The lobby's panel of Mindi (pages/lobby.js): its ids and words; its fields' ids have no
+   * prefix (#level), as they had before a lobby drew every game. */
+  lobby: {
+    ids: { panel: "play-panel", play: "play-now", room: "mindi-room", prefix: "" },
+    name: "mindi.name",
+    title: "lobby.play.title",
+    text: "lobby.play.text",
+    playButton: "lobby.play.button",
+  },
 };

@@ -1,14 +1,18 @@
-// The lobby, /: play at once (Mindi or Ganjifa, against computer players), make a private
-// room, or join one by its code or invite.
+// The lobby, /: a panel for every game the server offers (GET /api/rules, `games`, in its
+// order) to play it at once against computer players or set up its private room; the room's
+// form; joining a room by its code or invite. What is a game's own (its panel's ids and
+// words, the options asked on it) comes from its drawing's `lobby` (games/<name>.js); a game
+// without one gets a panel from its rules alone.
 import { t } from "../i18n.js";
+import { lobbyOf } from "../games/index.js";
 import { go, render } from "../router.js";
 import { S, enterTable } from "../state.js";
 import { esc, selectHTML } from "../widgets/html.js";
 import { message, messageHTML } from "../widgets/message.js";
-import { loadRulesMeta, rulesMeta } from "../widgets/rules.js";
+import { loadRulesMeta, rulesMeta, valueLabel } from "../widgets/rules.js";
 import {
-  createRoom, createTable, formChanged, keptChoices, levelOptions, nameInput, playerName, restoreChoices, roomFormHTML,
-  savedLevel,
+  chooseFormGame, createRoom, createTable, formChanged, formGame, gameInfo, gameName, gamesInfo, keptChoices,
+  levelOptions, nameInput, playerName, restoreChoices, roomFormHTML, savedLevel,
 } from "../widgets/room-form.js";
 import { isCode } from "../table/connection.js";
 
@@ -21,6 +25,54 @@ async function open() {
   if (S.page === "lobby") render();
 }
 
+/** The ids of game `name`'s panel: its drawing's, else made from its name. `prefix` starts
+ * the ids of the panel's fields (`<prefix>level`, `<prefix><option>`, `<prefix>watch`). */
+function panelIds(name) {
+  return { panel: `${name}-panel`, play: `play-${name}`, room: `${name}-room`, prefix: `${name}-`, ...lobbyOf(name).ids };
+}
+
+/** Where this browser keeps a panel's choice `field` ("level", an option's name): hukum.level,
+ * hukum.g.time, … (the prefix's dash a dot). */
+function storageKey(name, field) {
+  return `hukum.${panelIds(name).prefix.replace(/-$/, ".")}${field}`;
+}
+
+/** The options game `name` asks on its panel (its drawing's `quick`), each with the server's
+ * schema of it; only options with choices. */
+function quickOptions(name) {
+  const options = gameInfo(name).options;
+  return (lobbyOf(name).quick ?? [])
+    .map((q) => ({ ...q, option: options.find((o) => o.name === q.name) }))
+    .filter((q) => q.option && Array.isArray(q.option.values) && q.option.values.length);
+}
+
+function quickField(name, q) {
+  const { prefix } = panelIds(name);
+  const info = gameInfo(name);
+  const preset = info.presets[info.default_preset] ?? {};
+  const values = q.option.values.map(String);
+  const saved = localStorage.getItem(storageKey(name, q.name));
+  const chosen = values.includes(saved) ? saved : String(preset[q.name] ?? q.option.default);
+  const items = q.option.values.map((v) => [String(v), q.value ? t(q.value(v)) : valueLabel(v)]);
+  const label = q.label ? t(q.label) : q.option.description;
+  return `<label class="field"><span>${esc(label)}</span>${selectHTML(`${prefix}${q.name}`, items, chosen)}</label>`;
+}
+
+/** Game `name`'s panel: play it now against computer players, or set up its private room. */
+function panelHTML(name) {
+  const lobby = lobbyOf(name);
+  const ids = panelIds(name);
+  return `<article class="panel game-panel" id="${esc(ids.panel)}" data-game="${esc(name)}">
+    <h2>${esc(lobby.title ? t(lobby.title) : gameName(name))}</h2>
+    ${lobby.text ? `<p>${esc(t(lobby.text))}</p>` : ""}
+    ${quickOptions(name).map((q) => quickField(name, q)).join("")}
+    <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML(`${ids.prefix}level`, levelOptions(name), savedLevel(name, storageKey(name, "level")))}</label>
+    <label class="check"><input type="checkbox" id="${esc(ids.prefix)}watch"> <span>${esc(t("lobby.spectators"))}</span></label>
+    <div class="actions"><button id="${esc(ids.play)}" class="primary" data-action="play" data-game="${esc(name)}">${esc(t(lobby.playButton ?? "lobby.play.button"))}</button>
+    <button id="${esc(ids.room)}" data-action="room" data-game="${esc(name)}">${esc(t(lobby.roomButton ?? "lobby.room"))}</button></div>
+  </article>`;
+}
+
 function renderLobby() {
   if (!rulesMeta()) {
     app.innerHTML = `<p class="loading">${esc(t("loading"))}</p>`;
@@ -28,6 +80,7 @@ function renderLobby() {
   }
   const name = localStorage.getItem("hukum.name") || "";
   const kept = keptChoices("lobby");
+  const games = Object.keys(gamesInfo());
   app.innerHTML = `
 <section class="lobby" data-page="lobby">
   <p class="tagline">${esc(t("app.tagline"))}</p>
@@ -35,26 +88,12 @@ function renderLobby() {
   <label class="field name"><span>${esc(t("lobby.name"))}</span>
     <input id="name" maxlength="24" autocomplete="nickname" placeholder="${esc(t("lobby.name.placeholder"))}" value="${esc(name)}"></label>
   <div class="cards3">
-  <article class="panel" id="play-panel">
-    <h2>${esc(t("lobby.play.title"))}</h2>
-    <p>${esc(t("lobby.play.text"))}</p>
-    <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("level", levelOptions("mindi"), savedLevel("mindi", "hukum.level"))}</label>
-    <button id="play-now" class="primary" data-action="play-now">${esc(t("lobby.play.button"))}</button>
-  </article>
-  <article class="panel" id="create-panel">
+  ${games.map(panelHTML).join("\n  ")}
+  ${games.length ? `<article class="panel" id="create-panel">
     <h2>${esc(t("lobby.create.title"))}</h2>
     <p>${esc(t("lobby.create.text"))}</p>
-    ${roomFormHTML()}
-  </article>
-  <article class="panel" id="ganjifa-panel">
-    <h2>${esc(t("g.lobby.title"))}</h2>
-    <p>${esc(t("g.lobby.text"))}</p>
-    <label class="field"><span>${esc(t("g.lobby.time"))}</span>${selectHTML("g-time", [["day", t("g.day")], ["night", t("g.night")]], localStorage.getItem("hukum.g.time") || "day")}</label>
-    <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("g-level", levelOptions("ganjifa"), savedLevel("ganjifa", "hukum.g.level"))}</label>
-    <label class="check"><input type="checkbox" id="g-spectators"> <span>${esc(t("lobby.spectators"))}</span></label>
-    <div class="actions"><button id="play-ganjifa" class="primary" data-action="play-ganjifa">${esc(t("g.lobby.play"))}</button>
-    <button id="ganjifa-room" data-action="ganjifa-room">${esc(t("g.lobby.room"))}</button></div>
-  </article>
+    ${roomFormHTML(formGame(null))}
+  </article>` : ""}
   <article class="panel" id="join-panel">
     <h2>${esc(t("lobby.join.title"))}</h2>
     <p>${esc(t("lobby.join.text"))}</p>
@@ -68,20 +107,34 @@ function renderLobby() {
   restoreChoices(kept);
 }
 
-function playNow() {
-  const level = app.querySelector("#level").value;
-  localStorage.setItem("hukum.level", level);
-  createTable({ preset: "classic", bots: level, name: playerName(), start_now: true });
+/** Play game `name` at once against computer players: its default preset, the options asked
+ * on its panel and the level chosen there (each kept for the next visit). */
+function playNow(name) {
+  const ids = panelIds(name);
+  const options = {};
+  for (const q of quickOptions(name)) {
+    const chosen = app.querySelector(`#${ids.prefix}${q.name}`).value;
+    options[q.name] = q.option.values.find((v) => String(v) === chosen);
+    localStorage.setItem(storageKey(name, q.name), chosen);
+  }
+  const level = app.querySelector(`#${ids.prefix}level`).value;
+  localStorage.setItem(storageKey(name, "level"), level);
+  createTable({
+    game: name,
+    preset: gameInfo(name).default_preset,
+    options,
+    bots: level,
+    name: playerName(),
+    start_now: true,
+    spectators: app.querySelector(`#${ids.prefix}watch`).checked,
+  });
 }
 
-/** Dashavatara Ganjifa: against two computer players at once, or a private room for three. */
-function ganjifa(startNow) {
-  const time = app.querySelector("#g-time").value;
-  const level = app.querySelector("#g-level").value;
-  localStorage.setItem("hukum.g.time", time);
-  localStorage.setItem("hukum.g.level", level);
-  const spectators = app.querySelector("#g-spectators").checked;
-  createTable({ game: "ganjifa", options: { time }, bots: level, name: playerName(), start_now: startNow, spectators });
+/** Set up a private room of game `name`: the room's form is drawn for it and shown. */
+function roomOf(name) {
+  chooseFormGame(name);
+  app.querySelector("#create-panel").scrollIntoView({ block: "nearest" });
+  app.querySelector("#preset").focus({ preventScroll: true });
 }
 
 function joinRoom() {
@@ -97,10 +150,11 @@ function joinRoom() {
 }
 
 function click(e) {
-  const action = e.target.closest("[data-action]")?.dataset.action;
-  if (action === "play-now") playNow();
-  else if (action === "play-ganjifa") ganjifa(true);
-  else if (action === "ganjifa-room") ganjifa(false);
+  const button = e.target.closest("[data-action]");
+  const name = button?.dataset.game;
+  if (!name || !gameInfo(name)) return;
+  if (button.dataset.action === "play") playNow(name);
+  else if (button.dataset.action === "room") roomOf(name);
 }
 
 function submit(e) {

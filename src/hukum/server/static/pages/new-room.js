@@ -1,12 +1,13 @@
 // A private room's rules on a page of their own, /rooms/new: the lobby's room form (a link
-// to it can be shared, e.g. "make a room and invite us").
+// to it can be shared, e.g. "make a room and invite us"); /rooms/new?game=<name> starts it
+// at that game.
 import { t } from "../i18n.js";
 import { render } from "../router.js";
 import { S, enterTable } from "../state.js";
 import { esc } from "../widgets/html.js";
 import { messageHTML } from "../widgets/message.js";
 import { loadRulesMeta, rulesMeta } from "../widgets/rules.js";
-import { createRoom, formChanged, keptChoices, nameInput, restoreChoices, roomFormHTML } from "../widgets/room-form.js";
+import { createRoom, formChanged, formGame, keptChoices, nameInput, restoreChoices, roomFormHTML } from "../widgets/room-form.js";
 
 const app = document.getElementById("app");
 
@@ -24,15 +25,16 @@ function draw() {
   }
   const kept = keptChoices("new-room");
   const name = localStorage.getItem("hukum.name") || "";
+  const game = formGame(new URLSearchParams(location.search).get("game"));
   app.innerHTML = `<section class="lobby" data-page="new-room">
   ${messageHTML(S.message, false)}
   <label class="field name"><span>${esc(t("lobby.name"))}</span>
     <input id="name" maxlength="24" autocomplete="nickname" placeholder="${esc(t("lobby.name.placeholder"))}" value="${esc(name)}"></label>
-  <article class="panel" id="create-panel">
+  ${game ? `<article class="panel" id="create-panel">
     <h2>${esc(t("lobby.create.title"))}</h2>
     <p>${esc(t("lobby.create.text"))}</p>
-    ${roomFormHTML()}
-  </article>
+    ${roomFormHTML(game)}
+  </article>` : ""}
   <p><a href="/" id="to-lobby">${esc(t("room.back"))}</a></p>
 </section>`;
   restoreChoices(kept);

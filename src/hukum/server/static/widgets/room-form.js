@@ -1,32 +1,84 @@
-// Making a room: the form of a private room's rules (a preset, the level of the computer
-// players, the match's length, the turn's time, every single rule), and the request that
-// makes a table and opens it. On the lobby and on its own page (/rooms/new).
-import { t } from "../i18n.js";
+// Making a room: the form of a private room's rules for the game chosen (a preset, the level
+// of the computer players, the match's length, the turn's time, every single rule), drawn
+// from that game's rules schema (GET /api/rules, `games`), and the request that makes a
+// table and opens it. On the lobby and on its own page (/rooms/new?game=<name>). A new
+// game or a new option needs nothing here: its schema brings its fields.
+import { getLang, has, t } from "../i18n.js";
+import { lobbyOf } from "../games/index.js";
 import { go, render } from "../router.js";
 import { S } from "../state.js";
 import { api, errorText } from "./api.js";
 import { esc, selectHTML } from "./html.js";
 import { message } from "./message.js";
-import { levels, optionDescription, optionLabel, presetLabel, rulesMeta, valueLabel } from "./rules.js";
+import { presetLabel, rulesMeta, valueLabel } from "./rules.js";
 
 const app = document.getElementById("app");
 const LENGTHS = ["p3", "p5", "p7", "p11", "d1", "d4", "d8"];
 const TIMEOUTS = [15, 30, 60, 120, 300, 0]; // 0: no limit
+/** The options the match's length sets (p: a target of points, d: a number of deals). */
+const LENGTH_OPTIONS = { p: "target", d: "deals" };
+
+/** Every game's rules, by name in the server's order: {title, options, presets,
+ * default_preset, players, bots} (docs/protocol.md, GET /api/rules). */
+export function gamesInfo() {
+  return rulesMeta()?.games ?? {};
+}
+
+/** Game `name`'s rules (gamesInfo), or null. */
+export function gameInfo(name) {
+  return gamesInfo()[name] ?? null;
+}
+
+/** A game's name for people: its drawing's key (`lobby.name`), else the server's title. */
+export function gameName(name) {
+  const key = lobbyOf(name).name;
+  return key ? t(key) : (gameInfo(name)?.title ?? name);
+}
+
+/** The game a form is for: `wanted` if the server offers it, else its first game. */
+export function formGame(wanted) {
+  const names = Object.keys(gamesInfo());
+  return names.includes(wanted) ? wanted : names[0];
+}
 
 /** The name this browser plays under. */
 export function playerName() {
   return (localStorage.getItem("hukum.name") || "").trim() || t("lobby.name.placeholder");
 }
 
+/** A game's computer players (its schema's `bots`). */
+function botsOf(game) {
+  return gameInfo(game).bots;
+}
+
 /** A game's computer players as <select> items. */
 export function levelOptions(game) {
-  return levels(game).map((l) => [l, t(`level.${l}`)]);
+  return botsOf(game).map((l) => [l, t(`level.${l}`)]);
+}
+
+/** The level a game's choice starts at: its drawing's, else Good ("rules") if it has it. */
+function defaultLevel(game) {
+  const offered = botsOf(game);
+  const wanted = lobbyOf(game).level ?? "rules";
+  return offered.includes(wanted) ? wanted : offered[0];
 }
 
 /** The level last chosen for a game (kept in localStorage under `key`), if the game has it. */
 export function savedLevel(game, key) {
   const level = localStorage.getItem(key);
-  return levels(game).includes(level) ? level : "rules";
+  return botsOf(game).includes(level) ? level : defaultLevel(game);
+}
+
+/** An option's label: its translation key (`opt.<name>`), else its description. */
+function optionLabel(o) {
+  return has(o.label) ? t(o.label) : o.description || o.name;
+}
+
+/** An option's one-line description: the server's (naming the rule ids) in English, the
+ * translation table's (`desc.<name>`) in other languages; each falls back to the other. */
+function optionDescription(o) {
+  const local = has(`desc.${o.name}`) ? t(`desc.${o.name}`) : "";
+  return getLang() === "en" ? o.description || local : local || o.description;
 }
 
 /** Make a table (POST /api/tables) and open its page; on a refusal, say why here. */
@@ -65,32 +117,93 @@ function optionField(o, value) {
   } else {
     input = `<input id="${id}" data-option="${esc(o.name)}" data-kind="number" type="number" min="1" value="${esc(value ?? "")}">`;
   }
-  return `<label class="field"><span>${esc(optionLabel(o.name))}</span>${input}<small>${esc(optionDescription(o.name))}</small></label>`;
+  return `<label class="field"><span>${esc(optionLabel(o))}</span>${input}<small>${esc(optionDescription(o))}</small></label>`;
 }
 
-function customOptionsHTML(preset) {
-  const meta = rulesMeta();
-  const rules = meta.presets[preset] ?? {};
-  return meta.options
-    .filter((o) => o.name !== "target" && o.name !== "deals")
+/** The match's lengths game `game` offers: points if it has a target, deals if a number of
+ * deals. */
+function lengths(game) {
+  const names = new Set(gameInfo(game).options.map((o) => o.name));
+  return LENGTHS.filter((l) => names.has(LENGTH_OPTIONS[l[0]]));
+}
+
+/** The options the length field sets, in game `game` (none if it has no length field). */
+function lengthOptions(game) {
+  return new Set(lengths(game).map((l) => LENGTH_OPTIONS[l[0]]));
+}
+
+/** The length a game's default preset plays to (a target, else a number of deals). */
+function defaultLength(game) {
+  const info = gameInfo(game);
+  const rules = info.presets[info.default_preset] ?? {};
+  const offered = lengths(game);
+  const own = rules.target != null ? `p${rules.target}` : `d${rules.deals}`;
+  return offered.includes(own) ? own : offered[0];
+}
+
+function customOptionsHTML(game, preset) {
+  const info = gameInfo(game);
+  const rules = info.presets[preset] ?? {};
+  const byLength = lengthOptions(game);
+  return info.options
+    .filter((o) => !byLength.has(o.name))
     .map((o) => optionField(o, rules[o.name] ?? o.default))
     .join("");
 }
 
-/** The room's form (rules metadata loaded). */
-export function roomFormHTML() {
-  const presets = Object.keys(rulesMeta().presets);
-  const first = presets.includes("classic") ? "classic" : presets[0];
-  return `<form id="create-form">
-      <label class="field"><span>${esc(t("lobby.preset"))}</span>${selectHTML("preset", presets.map((p) => [p, presetLabel(p)]), first)}</label>
-      <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("room-level", levelOptions("mindi"), "rules")}</label>
-      <label class="field"><span>${esc(t("lobby.length"))}</span>${selectHTML("length", LENGTHS.map((l) => [l, lengthLabel(l)]), "p7")}</label>
+/** The preset a game's form starts at: the game's default one. */
+function firstPreset(game) {
+  const info = gameInfo(game);
+  return info.presets[info.default_preset] ? info.default_preset : Object.keys(info.presets)[0];
+}
+
+/** The fields of game `game`'s own rules: its presets, computer players and lengths. */
+function gameFieldsHTML(game) {
+  const presets = Object.keys(gameInfo(game).presets);
+  const first = firstPreset(game);
+  const offered = lengths(game);
+  const length = offered.length
+    ? `<label class="field"><span>${esc(t("lobby.length"))}</span>${selectHTML("length", offered.map((l) => [l, lengthLabel(l)]), defaultLength(game))}</label>`
+    : "";
+  return `<label class="field"><span>${esc(t("lobby.preset"))}</span>${selectHTML("preset", presets.map((p) => [p, presetLabel(p)]), first)}</label>
+      <label class="field"><span>${esc(t("lobby.level"))}</span>${selectHTML("room-level", levelOptions(game), defaultLevel(game))}</label>
+      ${length}`;
+}
+
+/** The room's form for game `game` (rules metadata loaded; formGame chooses the game). With
+ * more than one game, the form offers each (#room-game) and is drawn again for the one
+ * chosen. */
+export function roomFormHTML(game) {
+  const names = Object.keys(gamesInfo());
+  const choice = names.length > 1
+    ? `<label class="field"><span>${esc(t("lobby.game"))}</span>${selectHTML("room-game", names.map((n) => [n, gameName(n)]), game)}</label>`
+    : "";
+  return `<form id="create-form" data-game="${esc(game)}">
+      ${choice}
+      <div id="game-fields">${gameFieldsHTML(game)}</div>
       <label class="field"><span>${esc(t("lobby.timeout"))}</span>${selectHTML("timeout", TIMEOUTS.map((s) => [s, s ? t("lobby.seconds", { n: s }) : t("lobby.timeout.none")]), 60)}</label>
-      <details id="custom"><summary>${esc(t("lobby.custom"))}</summary><div id="custom-options">${customOptionsHTML(first)}</div></details>
+      <details id="custom"><summary>${esc(t("lobby.custom"))}</summary><div id="custom-options">${customOptionsHTML(game, firstPreset(game))}</div></details>
       <label class="check"><input type="checkbox" id="spectators"> <span>${esc(t("lobby.spectators"))}</span></label>
       <label class="check"><input type="checkbox" id="hints"> <span>${esc(t("lobby.hints"))}</span></label>
       <button id="create-room" class="primary" type="submit">${esc(t("lobby.create.button"))}</button>
     </form>`;
+}
+
+/** The game the page's room form is for, or null when it has none. */
+function shownGame() {
+  return app.querySelector("#create-form")?.dataset.game ?? null;
+}
+
+/** Draw the page's room form for game `game` (its own fields and single rules, from its
+ * default preset); the turn's time, watchers and hints stay as chosen. */
+export function chooseFormGame(game) {
+  const form = app.querySelector("#create-form");
+  if (!form || !gameInfo(game)) return;
+  form.dataset.game = game;
+  const choice = app.querySelector("#room-game");
+  if (choice) choice.value = game;
+  app.querySelector("#game-fields").innerHTML = gameFieldsHTML(game);
+  app.querySelector("#custom-options").innerHTML = customOptionsHTML(game, firstPreset(game));
 }
 
 /** The choices of the form's page (`.lobby[data-page=page]`) as they stand (every field,
@@ -102,16 +215,23 @@ export function keptChoices(page) {
   const values = {};
   for (const el of root.querySelectorAll("select[id], input[id]"))
     if (el.id !== "name") values[el.id] = el.type === "checkbox" ? el.checked : el.value;
-  return { values, open: app.querySelector("#custom")?.open ?? false, note: app.querySelector("#deck-note")?.dataset.players ?? null };
+  return {
+    game: shownGame(),
+    values,
+    open: app.querySelector("#custom")?.open ?? false,
+    note: app.querySelector("#deck-note")?.dataset.players ?? null,
+  };
 }
 
 export function restoreChoices(kept) {
   if (!kept) return;
-  const preset = kept.values.preset;
   const form = app.querySelector("#create-form");
-  if (form && preset && rulesMeta().presets[preset] && preset !== app.querySelector("#preset").value) {
+  if (form && kept.game && kept.game !== shownGame()) chooseFormGame(kept.game);
+  const game = shownGame();
+  const preset = kept.values.preset;
+  if (form && preset && gameInfo(game)?.presets[preset] && preset !== app.querySelector("#preset").value) {
     app.querySelector("#preset").value = preset;
-    app.querySelector("#custom-options").innerHTML = customOptionsHTML(preset);
+    app.querySelector("#custom-options").innerHTML = customOptionsHTML(game, preset);
   }
   for (const [id, value] of Object.entries(kept.values)) {
     const el = document.getElementById(id);
@@ -147,16 +267,17 @@ function deckNote(players) {
   deck.closest("label").after(note);
 }
 
-/** The form's changes: another preset fills the single rules in again; 6 or 8 players. */
+/** The form's changes: another game draws its fields; another preset fills the single
+ * rules in again; 6 or 8 players. */
 export function formChanged(e) {
-  if (e.target.id === "preset" && rulesMeta()) {
-    app.querySelector("#custom-options").innerHTML = customOptionsHTML(e.target.value);
-  }
+  if (!rulesMeta()) return;
+  if (e.target.id === "room-game") chooseFormGame(e.target.value);
+  if (e.target.id === "preset") app.querySelector("#custom-options").innerHTML = customOptionsHTML(shownGame(), e.target.value);
   if (e.target.id === "opt-players") playersChosen(e.target);
 }
 
-function readOptions(preset) {
-  const base = rulesMeta().presets[preset] ?? {};
+function readOptions(game, preset) {
+  const base = gameInfo(game).presets[preset] ?? {};
   const options = {};
   for (const el of app.querySelectorAll("[data-option]")) {
     const name = el.dataset.option;
@@ -167,24 +288,23 @@ function readOptions(preset) {
     else value = el.value === "" ? null : Number(el.value);
     if (JSON.stringify(value) !== JSON.stringify(base[name])) options[name] = value;
   }
-  const length = app.querySelector("#length").value;
-  const n = Number(length.slice(1));
-  if (length[0] === "p") {
-    options.target = n;
-    options.deals = null;
-  } else {
-    options.target = null;
-    options.deals = n;
+  const length = app.querySelector("#length")?.value;
+  if (length) {
+    // The option the length names is set, and the other (if the game has it) is none.
+    for (const option of lengthOptions(game)) options[option] = null;
+    options[LENGTH_OPTIONS[length[0]]] = Number(length.slice(1));
   }
   return options;
 }
 
 /** Make the room the form describes. */
 export function createRoom() {
+  const game = shownGame();
   const preset = app.querySelector("#preset").value;
   createTable({
+    game,
     preset,
-    options: readOptions(preset),
+    options: readOptions(game, preset),
     bots: app.querySelector("#room-level").value,
     name: playerName(),
     turn_timeout: Number(app.querySelector("#timeout").value) || null,

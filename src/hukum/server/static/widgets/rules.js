@@ -7,10 +7,9 @@ import { esc } from "./html.js";
 
 let meta = null;
 
-/** Presets as {name: rules}, options as [{name, values, default, description}], the
- * computer players of each game ({game: [level]}) and each game's options from its rules
- * schema ({game: [{name, values, nullable, rule, label}]}), whatever reasonable shape the
- * server sends. */
+/** Presets as {name: rules} and options as [{name, values, default, description}],
+ * whatever reasonable shape the server sends; `games`: every game's own rules, as sent
+ * ({name: {title, options, presets, default_preset, players, bots}}, docs/protocol.md). */
 function normalizeMeta(m) {
   let presets = m?.presets ?? {};
   if (Array.isArray(presets)) presets = Object.fromEntries(presets.map((p) => [p.name, p]));
@@ -23,8 +22,7 @@ function normalizeMeta(m) {
     default: o.default,
     description: o.description ?? o.doc ?? o.help ?? "",
   }));
-  const schemas = Object.fromEntries(Object.entries(m?.games ?? {}).map(([game, g]) => [game, g?.options ?? []]));
-  return { presets, options, levels: m?.levels ?? {}, schemas };
+  return { presets, options, games: m?.games ?? {} };
 }
 
 /** The rules metadata, asked of the server the first time. */
@@ -42,11 +40,6 @@ export async function loadRulesMeta() {
 /** The metadata if loaded, else null. */
 export function rulesMeta() {
   return meta;
-}
-
-/** The computer players of a game (the server's Game.bots); "rules" if not sent. */
-export function levels(game) {
-  return meta?.levels[game] ?? ["rules"];
 }
 
 export function optionLabel(name) {
@@ -94,7 +87,7 @@ function sentenceKey(name, value) {
 
 /** The option `name` of `game` as the rules schema gives it, if loaded. */
 function schemaOption(game, name) {
-  return meta?.schemas?.[game]?.find((o) => o.name === name) ?? null;
+  return meta?.games?.[game]?.options?.find((o) => o.name === name) ?? null;
 }
 
 /** One house rule in a sentence of the player's language, with its rule id: "Cut hukum: …
