@@ -608,6 +608,7 @@ def test_the_note_says_where_the_analysis_is(context: BrowserContext, server: st
         "Analysing… the solver takes a few seconds; the replay is ready meanwhile.",
         "Waiting for the analyser: 2 deals are before this one. The replay is ready meanwhile.",
         "Waiting for the analyser: one deal is before this one. The replay is ready meanwhile.",
-        "Analysing… the solver is starting; the replay is ready meanwhile.",
+        "Analysing… the solver is starting (the first analysis after the server starts takes"
+        " longest, while its workers start and load the solver); the replay is ready meanwhile.",
         "Analysing… 4 of 13 tricks done, from the last trick back; the replay is ready meanwhile.",
     ]

@@ -495,7 +495,7 @@ export const strings = {
   "board.notanalysed.one": "Trick 1 not analysed: beyond the solver's budget.",
   "board.notanalysed.all": "No trick analysed: the whole deal is beyond the solver's budget.",
   "board.analysing.progress": "Analysing… {k} of {n} tricks done, from the last trick back; the replay is ready meanwhile.",
-  "board.analysing.starting": "Analysing… the solver is starting; the replay is ready meanwhile.",
+  "board.analysing.starting": "Analysing… the solver is starting (the first analysis after the server starts takes longest, while its workers start and load the solver); the replay is ready meanwhile.",
   "board.analysing.behind.one": "Waiting for the analyser: one deal is before this one. The replay is ready meanwhile.",
   "board.analysing.behind": "Waiting for the analyser: {n} deals are before this one. The replay is ready meanwhile.",
   "board.busy": "The server is analysing other deals; trying again in {s} s.",
