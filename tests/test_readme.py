@@ -53,4 +53,4 @@ def test_the_set_up_says_what_each_command_installs() -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     for extra in pyproject["project"]["optional-dependencies"]:
         assert f"`{extra}`" in section, extra
-    assert "| `make run`, `make cluster`, `make policy` | nothing |" in section
+    assert "| `make run`, `make cluster` | nothing |" in section

@@ -38,3 +38,35 @@ def test_the_stylesheet_uses_the_served_font(client: TestClient) -> None:
     page = client.get("/").text
     for name in FONTS:  # loaded at once, before the first Hindi or Punjabi text is drawn
         assert f'href="/static/fonts/{name}"' in page
+
+
+def at_rules_not_at_the_top(css: str) -> list[str]:
+    """The ``@media``/``@font-face``/… rules of a stylesheet that are not at its top level
+    (a brace left open before one puts every later rule inside it), and an unbalanced end."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    found: list[str] = []
+    depth = 0
+    for match in re.finditer(r"[{}]|@[a-z-]+[^{;]*", css):
+        token = match.group(0)
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth -= 1
+            if depth < 0:
+                found.append("a '}' closes nothing")
+                depth = 0
+        elif depth:
+            found.append(token.strip())
+    if depth:
+        found.append(f"{depth} brace(s) left open at the end")
+    return found
+
+
+def test_the_stylesheet_closes_every_block() -> None:
+    css = resources.files("hukum.server").joinpath("static", "style.css").read_text("utf-8")
+    assert at_rules_not_at_the_top(css) == []
+    broken = "@media (max-width: 480px) {\n  a { b: c; }\n\n@media (min-width: 9px) { d {} }\n"
+    assert at_rules_not_at_the_top(broken) == [
+        "@media (min-width: 9px)",
+        "1 brace(s) left open at the end",
+    ]

@@ -299,7 +299,7 @@ function onMessage(raw) {
     default:
       return;
   }
-  yourTurn(waitsForMe());
+  yourTurn(waitsForMe(), S.view ? `${S.view.deal_number}:${S.view.hand?.length}` : null);
   render();
 }
 

@@ -22,6 +22,7 @@ const SLASH = '<path d="M4 4l16 16"/>';
 
 let title = ""; // the page's own title
 let mine = false; // whether the table waits for this seat
+let decisionWaited = null; // which of its moves it waits for (yourTurn's decision)
 let timer = null; // the notification's countdown
 let shown = null; // the notification shown (made by the page), to close when the turn ends
 let audio = null; // the AudioContext, made on the player's gesture
@@ -38,11 +39,17 @@ function show() {
   if (link && link.getAttribute("href") !== href) link.setAttribute("href", href);
 }
 
-/** The table waits for this seat's move (true) or not (false): called on every view. */
-export function yourTurn(now) {
-  if (Boolean(now) === mine) return;
+/** The table waits for this seat's move (true) or not (false): called on every view.
+ * `decision` names the move it waits for (e.g. the deal and the cards left in the hand): a
+ * new one while it stays this seat's turn (its card won a trick, and it leads the next) is
+ * a new turn, with its own tone and countdown. */
+export function yourTurn(now, decision = null) {
+  const waited = now ? decision : null;
+  if (Boolean(now) === mine && waited === decisionWaited) return;
+  const again = mine && Boolean(now);
   mine = Boolean(now);
-  show();
+  decisionWaited = waited;
+  if (!again) show();
   if (mine) {
     if (soundOn()) tone();
     arm();

@@ -6,6 +6,8 @@ import { api } from "./api.js";
 import { esc } from "./html.js";
 
 let meta = null;
+/** Whether `meta` is the kept copy (no answer from the server yet): asked again next time. */
+let offlineCopy = false;
 
 /** Presets as {name: rules} and options as [{name, values, default, description}],
  * whatever reasonable shape the server sends; `games`: every game's own rules, as sent
@@ -25,14 +27,28 @@ function normalizeMeta(m) {
   return { presets, options, games: m?.games ?? {} };
 }
 
-/** The rules metadata, asked of the server the first time. */
+/** Where the last rules metadata the server sent is kept, so that a page opened offline
+ * (from the service worker, sw.js) still draws the lobby's games and forms. */
+const KEPT = "hukum.rules";
+
+/** The rules metadata, asked of the server the first time; without a network, the copy
+ * kept from the last answer (asked again next time), else none. */
 export async function loadRulesMeta() {
-  if (meta) return meta;
+  if (meta && !offlineCopy) return meta;
   try {
-    const { data } = await api("GET", "/api/rules");
+    const { data, text } = await api("GET", "/api/rules");
     meta = normalizeMeta(data);
+    offlineCopy = false;
+    localStorage.setItem(KEPT, text);
   } catch {
-    meta = normalizeMeta({ presets: { classic: {} } });
+    let kept = null;
+    try {
+      kept = JSON.parse(localStorage.getItem(KEPT) ?? "null");
+    } catch {
+      kept = null;
+    }
+    meta = meta ?? normalizeMeta(kept ?? { presets: { classic: {} } });
+    offlineCopy = true;
   }
   return meta;
 }
