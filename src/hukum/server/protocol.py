@@ -7,8 +7,10 @@ place that knows them), its body and its WebSocket message. A table refuses with
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from hukum.server.tables.commands import message_types
 from hukum.server.tables.errors import TableError, refused
@@ -23,6 +25,7 @@ __all__ = [
     "close_code",
     "error_body",
     "error_message",
+    "foreign_origin",
     "http_status",
     "load_json",
     "parse_client_message",
@@ -55,6 +58,7 @@ ERRORS: dict[str, tuple[int, int]] = {
     # who sent it
     "hello_timeout": (408, 4408),
     "bad_token": (403, 4401),  # a lobby action's token (403); a hello's (4401: forget it)
+    "foreign_origin": (403, 4403),
     "no_spectators": (403, 4403),
     "watcher": (403, 4403),
     "no_hints": (403, 4403),
@@ -211,3 +215,15 @@ def parse_hello(text: str | bytes) -> Hello:
 def error_message(error: TableError, ref: int | str | None) -> dict[str, Any]:
     """A WebSocket error message."""
     return {"type": "error", "ref": ref, **error_body(error.code, error.message, error.details)}
+
+
+def foreign_origin(headers: Mapping[str, str]) -> str | None:
+    """The ``Origin`` a request came from when it is another site's (its host and port are
+    not the request's ``Host``): a page elsewhere acting with this browser (CSRF), refused
+    on every state-changing request and WebSocket handshake; None when it is this site or
+    the client sent none (a program, not a browser page)."""
+    origin = headers.get("origin")
+    if origin is None:
+        return None
+    host = headers.get("host", "")
+    return None if urlsplit(origin).netloc.lower() == host.lower() and host else origin

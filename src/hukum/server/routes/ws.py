@@ -21,6 +21,7 @@ from hukum.server.protocol import (
     TableError,
     close_code,
     error_message,
+    foreign_origin,
     parse_client_message,
     parse_hello,
 )
@@ -117,6 +118,10 @@ async def game_socket(
     """One player's (or watcher's) connection to one table: its first message says whose
     (the hello)."""
     await websocket.accept()
+    origin = foreign_origin(websocket.headers)
+    if origin is not None:  # another site's page with this browser (CSRF)
+        await _refuse(websocket, ProtocolError("foreign_origin", f"a page of {origin} is refused"))
+        return
     if "token" in websocket.query_params:
         # Refused, not taken: a client that keeps sending it keeps leaking it.
         message = f"never put a token in the URL, which logs keep: send {HELLO_SHAPE} first"
