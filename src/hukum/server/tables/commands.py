@@ -233,6 +233,22 @@ async def _detach(table: Table, p: AtSeat, by: Caller) -> None:
     table.detach(p.seat, by.process)
 
 
+def _seat_action(
+    name: str, message: str, act: Callable[[Table, int], Awaitable[int]]
+) -> Command[AtSeat, int]:
+    """A seated player's command that runs one table method for their seat, answered
+    with :func:`ack`."""
+    return Command(
+        name,
+        AtSeat,
+        Sender.SEAT,
+        run=lambda t, p, by: act(t, p.seat),
+        message=message,
+        read=_at_seat,
+        reply=ack,
+    )
+
+
 MOVE: Command[SubmitMove, int] = Command(
     "submit_move",
     SubmitMove,
@@ -242,33 +258,9 @@ MOVE: Command[SubmitMove, int] = Command(
     read=lambda seat, said: SubmitMove(seat, said.move or "", said.event),
     reply=ack,
 )
-READY: Command[AtSeat, int] = Command(
-    "ready",
-    AtSeat,
-    Sender.SEAT,
-    run=lambda t, p, by: t.ready(p.seat),
-    message="next_deal",
-    read=_at_seat,
-    reply=ack,
-)
-TAKE_BACK: Command[AtSeat, int] = Command(
-    "take_back",
-    AtSeat,
-    Sender.SEAT,
-    run=lambda t, p, by: t.take_back(p.seat),
-    message="take_back",
-    read=_at_seat,
-    reply=ack,
-)
-REMATCH: Command[AtSeat, int] = Command(
-    "rematch",
-    AtSeat,
-    Sender.SEAT,
-    run=lambda t, p, by: t.rematch(p.seat),
-    message="rematch",
-    read=_at_seat,
-    reply=ack,
-)
+READY = _seat_action("ready", "next_deal", lambda t, seat: t.ready(seat))
+TAKE_BACK = _seat_action("take_back", "take_back", lambda t, seat: t.take_back(seat))
+REMATCH = _seat_action("rematch", "rematch", lambda t, seat: t.rematch(seat))
 HINT: Command[AtSeat, Hint] = Command(
     "hint", AtSeat, Sender.SEAT, ask=_hint, message="hint", read=_at_seat, reply=_hint_reply
 )
