@@ -5,6 +5,9 @@ program that sends no ``Origin`` go on as before (docs/protocol.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -16,9 +19,9 @@ ROOM = {"game": "mindi", "preset": "classic", "name": "Asha", "bots": "random"}
 
 
 @pytest.fixture
-def client(tmp_path) -> TestClient:  # type: ignore[no-untyped-def]
+def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(f"sqlite:///{tmp_path / 'h.db'}")) as c:
-        yield c  # type: ignore[misc]
+        yield c
 
 
 def test_the_origin_is_judged_by_the_host() -> None:
