@@ -6,23 +6,20 @@
 import { t } from "../i18n.js";
 import { lobbyOf } from "../games/index.js";
 import { go, render } from "../router.js";
-import { S, enterTable } from "../state.js";
+import { S } from "../state.js";
 import { esc, selectHTML } from "../widgets/html.js";
 import { message, messageHTML } from "../widgets/message.js";
-import { loadRulesMeta, rulesMeta, valueLabel } from "../widgets/rules.js";
+import { rulesMeta, valueLabel } from "../widgets/rules.js";
 import {
   chooseFormGame, createRoom, createTable, formChanged, formGame, gameInfo, gameName, gamesInfo, keptChoices,
-  levelOptions, nameInput, playerName, restoreChoices, roomFormHTML, savedLevel,
+  levelOptions, nameInput, openWithRules, playerName, restoreChoices, roomFormHTML, savedLevel,
 } from "../widgets/room-form.js";
 import { isCode } from "../table/connection.js";
 
 const app = document.getElementById("app");
 
-async function open() {
-  enterTable("lobby", null);
-  render();
-  await loadRulesMeta();
-  if (S.page === "lobby") render();
+function open() {
+  return openWithRules("lobby");
 }
 
 /** The ids of game `name`'s panel: its drawing's, else made from its name. `prefix` starts

@@ -2,20 +2,18 @@
 // to it can be shared, e.g. "make a room and invite us"); /rooms/new?game=<name> starts it
 // at that game.
 import { t } from "../i18n.js";
-import { render } from "../router.js";
-import { S, enterTable } from "../state.js";
+import { S } from "../state.js";
 import { esc } from "../widgets/html.js";
 import { messageHTML } from "../widgets/message.js";
-import { loadRulesMeta, rulesMeta } from "../widgets/rules.js";
-import { createRoom, formChanged, formGame, keptChoices, nameInput, restoreChoices, roomFormHTML } from "../widgets/room-form.js";
+import { rulesMeta } from "../widgets/rules.js";
+import {
+  createRoom, formChanged, formGame, keptChoices, nameInput, openWithRules, restoreChoices, roomFormHTML,
+} from "../widgets/room-form.js";
 
 const app = document.getElementById("app");
 
-async function open() {
-  enterTable("new-room", null);
-  render();
-  await loadRulesMeta();
-  if (S.page === "new-room") render();
+function open() {
+  return openWithRules("new-room");
 }
 
 function draw() {

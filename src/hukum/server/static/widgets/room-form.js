@@ -6,17 +6,26 @@
 import { getLang, has, t } from "../i18n.js";
 import { lobbyOf } from "../games/index.js";
 import { go, render } from "../router.js";
-import { S } from "../state.js";
+import { S, enterTable } from "../state.js";
 import { api, errorText } from "./api.js";
 import { esc, selectHTML } from "./html.js";
 import { message } from "./message.js";
-import { presetLabel, rulesMeta, valueLabel } from "./rules.js";
+import { loadRulesMeta, presetLabel, rulesMeta, valueLabel } from "./rules.js";
 
 const app = document.getElementById("app");
 const LENGTHS = ["p3", "p5", "p7", "p11", "d1", "d4", "d8"];
 const TIMEOUTS = [15, 30, 60, 120, 300, 0]; // 0: no limit
 /** The options the match's length sets (p: a target of points, d: a number of deals). */
 const LENGTH_OPTIONS = { p: "target", d: "deals" };
+
+/** Open page `page` (the lobby, /rooms/new: their forms come from the games' rules): drawn
+ * at once, and again when the rules have come if it is still shown. */
+export async function openWithRules(page) {
+  enterTable(page, null);
+  render();
+  await loadRulesMeta();
+  if (S.page === page) render();
+}
 
 /** Every game's rules, by name in the server's order: {title, options, presets,
  * default_preset, players, bots} (docs/protocol.md, GET /api/rules). */
