@@ -6,8 +6,8 @@ import { api } from "./api.js";
 import { esc } from "./html.js";
 
 let meta = null;
-/** Whether `meta` is the kept copy (no answer from the server yet): asked again next time. */
-let offlineCopy = false;
+/** Whether `meta` is the server's answer (else the kept copy, and asked again next time). */
+let fromServer = false;
 
 /** Presets as {name: rules} and options as [{name, values, default, description}],
  * whatever reasonable shape the server sends; `games`: every game's own rules, as sent
@@ -34,23 +34,25 @@ const KEPT = "hukum.rules";
 /** The rules metadata, asked of the server the first time; without a network, the copy
  * kept from the last answer (asked again next time), else none. */
 export async function loadRulesMeta() {
-  if (meta && !offlineCopy) return meta;
+  if (fromServer) return meta;
   try {
     const { data, text } = await api("GET", "/api/rules");
     meta = normalizeMeta(data);
-    offlineCopy = false;
     localStorage.setItem(KEPT, text);
+    fromServer = true;
   } catch {
-    let kept = null;
-    try {
-      kept = JSON.parse(localStorage.getItem(KEPT) ?? "null");
-    } catch {
-      kept = null;
-    }
-    meta = meta ?? normalizeMeta(kept ?? { presets: { classic: {} } });
-    offlineCopy = true;
+    meta ??= normalizeMeta(keptRules() ?? { presets: { classic: {} } });
   }
   return meta;
+}
+
+/** The rules the server sent last (as sent), or null. */
+function keptRules() {
+  try {
+    return JSON.parse(localStorage.getItem(KEPT));
+  } catch {
+    return null;
+  }
 }
 
 /** The metadata if loaded, else null. */
