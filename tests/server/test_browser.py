@@ -27,12 +27,14 @@ from tests.server.web import (
     TABLE_URL,
     api,
     expect_hand,
+    fonts_drawing,
     keep_token,
     my_turn_or_over,
     play_card,
     play_ganjifa_now,
     play_now,
     play_to_the_end,
+    route_views,
 )
 
 
@@ -307,23 +309,6 @@ def test_the_narrow_screen_shows_the_whole_hand(browser: Browser, server: str) -
 DEVANAGARI_FONT = "Noto Sans Devanagari"
 
 
-def _fonts_drawing(page: Page, selector: str) -> list[dict[str, Any]]:
-    """The fonts the browser drew the text of ``selector`` with (as its developer tools
-    show them): family, whether a web font, and how many glyphs each drew."""
-    cdp = page.context.new_cdp_session(page)
-    try:
-        cdp.send("DOM.enable")
-        cdp.send("CSS.enable")
-        root = cdp.send("DOM.getDocument")["root"]["nodeId"]
-        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
-        fonts: list[dict[str, Any]] = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})[
-            "fonts"
-        ]
-        return fonts
-    finally:
-        cdp.detach()
-
-
 def test_hindi_is_drawn_with_the_font_the_app_ships(context: BrowserContext, server: str) -> None:
     """Hindi needs no Devanagari font on the machine: the page brings its own (Noto Sans
     Devanagari, OFL, in static/fonts), loads it and draws every Devanagari glyph with it,
@@ -342,7 +327,7 @@ def test_hindi_is_drawn_with_the_font_the_app_ships(context: BrowserContext, ser
         timeout=5_000,
     )
     for selector in ("#play-now", ".tagline"):
-        fonts = _fonts_drawing(page, selector)
+        fonts = fonts_drawing(page, selector)
         drawn = [f for f in fonts if f["familyName"] == DEVANAGARI_FONT]
         assert drawn and all(f["isCustomFont"] for f in drawn), (selector, fonts)
         assert drawn[0]["glyphCount"] >= 5, (selector, fonts)
@@ -837,32 +822,6 @@ def test_a_card_cannot_be_chosen_when_it_is_not_your_turn(
     expect(message).to_have_text("That move is not allowed (M-8).")
 
 
-def _views(page: Page) -> list[dict[str, Any]]:
-    """Route the page's WebSocket through the test; the list fills with every ``state``
-    message and every event with a view the server sends (the test may send the page its
-    own, as if from the server, with ``_tell``)."""
-    seen: list[dict[str, Any]] = []
-    routes: list[WebSocketRoute] = []
-
-    def route(ws: WebSocketRoute) -> None:
-        upstream = ws.connect_to_server()
-        ws.on_message(upstream.send)
-
-        def from_server(message: str | bytes) -> None:
-            data = json.loads(message)
-            if data.get("view") and data.get("table", True):
-                seen.append(data)
-            ws.send(message)
-
-        upstream.on_message(from_server)
-        routes.append(ws)
-
-    page.route_web_socket(re.compile(r"/ws/"), route)
-    page.on("close", lambda _: routes.clear())
-    seen.append({"routes": routes})
-    return seen
-
-
 def _tell_over(page: Page, seen: list[dict[str, Any]], outcome: dict[str, Any]) -> None:
     """Send the page the deal it shows, ended with ``outcome``, as a ``state`` message."""
     routes = seen[0]["routes"]
@@ -883,7 +842,7 @@ def test_one_name_per_bot_level_and_the_winners_figures_first(
     from hukum.mindi.outcome import Outcome
 
     page = context.new_page()
-    seen = _views(page)
+    seen = route_views(page)
     play_now(page, server, "Asha")  # against the Beginner level (random)
     seats = api(server, "GET", f"/api/tables/{page.url.rsplit('/', 1)[1]}")["seats"]
     assert len({s["name"] for s in seats}) == 4
@@ -923,7 +882,7 @@ def test_ganjifa_results_put_the_winner_first(context: BrowserContext, server: s
     from hukum.ganjifa.outcome import Outcome
 
     page = context.new_page()
-    seen = _views(page)
+    seen = route_views(page)
     play_ganjifa_now(page, server, "Ravi")
     seats = api(server, "GET", f"/api/tables/{page.url.rsplit('/', 1)[1]}")["seats"]
     one, two = seats[1]["name"], seats[2]["name"]

@@ -11,8 +11,14 @@ import re
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.server.test_browser import _fonts_drawing
-from tests.server.web import HAND, SCREENSHOTS, TABLE_URL, my_turn_or_over, play_card
+from tests.server.web import (
+    HAND,
+    SCREENSHOTS,
+    TABLE_URL,
+    fonts_drawing,
+    my_turn_or_over,
+    play_card,
+)
 
 GURMUKHI_FONT = "Noto Sans Gurmukhi"
 
@@ -79,7 +85,7 @@ def test_punjabi_lobby_font_table_and_reload(context: BrowserContext, server: st
     # A bold button, a plain line, and a sentence ending in a danda (।), which the
     # Devanagari face (first in the list for Hindi) has too: in Punjabi it is not used.
     for selector in ("#play-now", ".tagline", "#play-panel p"):
-        fonts = _fonts_drawing(page, selector)
+        fonts = fonts_drawing(page, selector)
         drawn = [f for f in fonts if f["familyName"] == GURMUKHI_FONT]
         assert drawn and all(f["isCustomFont"] for f in drawn), (selector, fonts)
         assert drawn[0]["glyphCount"] >= 5, (selector, fonts)

@@ -19,7 +19,6 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from hukum.server.app import create_app
 from hukum.server.tables.seats import BOT_NAMES, bot_name
-from tests.server.test_browser import _views
 from tests.server.web import (
     HAND,
     SCREENSHOTS,
@@ -31,6 +30,7 @@ from tests.server.web import (
     play_needed,
     play_now,
     play_now_table,
+    route_views,
 )
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -111,7 +111,7 @@ def test_a_phone_hand_is_readable_and_tappable(browser: Browser, server: str) ->
     ctx = browser.new_context(viewport=PHONE, locale="en-US")
     try:
         page = ctx.new_page()
-        seen = _views(page)
+        seen = route_views(page)
         play_now(page, server, "Dev")
         code = page.url.rsplit("/", 1)[1]
         seats = api(server, "GET", f"/api/tables/{code}")["seats"]
@@ -256,7 +256,7 @@ def test_a_dukal_on_the_table_shows_its_cards(browser: Browser, server: str) -> 
     ctx = browser.new_context(viewport=PHONE, locale="en-US")
     try:
         page = ctx.new_page()
-        seen = _views(page)
+        seen = route_views(page)
         play_ganjifa_now(page, server, "Ravi")
         assert my_turn_or_over(page)  # the bots wait for me: nothing comes after this
         routes = seen[0]["routes"]

@@ -26,7 +26,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    WebSocketRoute,
+    expect,
+    sync_playwright,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = (
@@ -237,3 +244,46 @@ def play_to_the_end(page: Page) -> None:
     while my_turn_or_over(page):
         play_card(page)
     expect(page.locator("#result")).to_be_visible()
+
+
+def fonts_drawing(page: Page, selector: str) -> list[dict[str, Any]]:
+    """The fonts the browser drew the text of ``selector`` with (as its developer tools
+    show them): family, whether a web font, and how many glyphs each drew."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        fonts: list[dict[str, Any]] = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})[
+            "fonts"
+        ]
+        return fonts
+    finally:
+        cdp.detach()
+
+
+def route_views(page: Page) -> list[dict[str, Any]]:
+    """Route the page's WebSocket through the test; the list fills with every ``state``
+    message and every event with a view the server sends (the test may send the page its
+    own, as if from the server, with test_browser's ``_tell_over``)."""
+    seen: list[dict[str, Any]] = []
+    routes: list[WebSocketRoute] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        upstream = ws.connect_to_server()
+        ws.on_message(upstream.send)
+
+        def from_server(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("view") and data.get("table", True):
+                seen.append(data)
+            ws.send(message)
+
+        upstream.on_message(from_server)
+        routes.append(ws)
+
+    page.route_web_socket(re.compile(r"/ws/"), route)
+    page.on("close", lambda _: routes.clear())
+    seen.append({"routes": routes})
+    return seen
