@@ -127,7 +127,7 @@ async function toggleNotify() {
     const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
     if (answer === "granted") localStorage.setItem(NOTIFY_KEY, "on");
   }
-  drawSwitch("notify-toggle", notifyOn(), notifyLabel(), BELL);
+  drawNotify();
   arm();
 }
 
@@ -135,12 +135,18 @@ async function toggleNotify() {
 function toggleSound() {
   localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
   if (soundOn()) tone();
-  drawSwitch("sound-toggle", soundOn(), t(soundOn() ? "attention.sound.on" : "attention.sound.off"), SPEAKER + WAVES);
+  drawSound();
 }
 
-function notifyLabel() {
-  if (canNotify() && Notification.permission === "denied") return t("attention.notify.blocked");
-  return t(notifyOn() ? "attention.notify.on" : "attention.notify.off");
+/** The bell: on, off, or blocked (the browser was told never to show the site's). */
+function drawNotify() {
+  let label = t(notifyOn() ? "attention.notify.on" : "attention.notify.off");
+  if (canNotify() && Notification.permission === "denied") label = t("attention.notify.blocked");
+  drawSwitch("notify-toggle", notifyOn(), label, BELL);
+}
+
+function drawSound() {
+  drawSwitch("sound-toggle", soundOn(), t(soundOn() ? "attention.sound.on" : "attention.sound.off"), SPEAKER + WAVES);
 }
 
 function drawSwitch(id, on, label, icon) {
@@ -158,8 +164,8 @@ export function drawAttention(pageTitle) {
   show();
   const bell = document.getElementById("notify-toggle");
   if (bell) bell.hidden = !canNotify();
-  if (canNotify()) drawSwitch("notify-toggle", notifyOn(), notifyLabel(), BELL);
-  drawSwitch("sound-toggle", soundOn(), t(soundOn() ? "attention.sound.on" : "attention.sound.off"), SPEAKER + WAVES);
+  if (canNotify()) drawNotify();
+  drawSound();
 }
 
 /** Once, at start: the switches, and the page hidden or seen again. */
