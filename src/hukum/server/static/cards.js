@@ -68,6 +68,12 @@ export function backSVG() {
 </svg>`;
 }
 
+/** A card as plain text ("10♠"), e.g. for labels. */
+export function cardLabel(code) {
+  const { rank, suit } = parseCard(code);
+  return `${rank}${SYMBOL[suit]}`;
+}
+
 /** A card as short inline text with a coloured suit, e.g. for lists of hands. */
 export function cardText(code) {
   const { rank, suit } = parseCard(code);

@@ -1,7 +1,7 @@
 // Mindi on the analysis board: French-suited cards, the two teams (seats alternate), trump
 // with how it was chosen, each team's tricks and tens. The board finds this module by the
 // game's name (board/load.js).
-import { SYMBOL, cardSVG, cardText, parseCard, sortHand, suitSVG } from "../../cards.js";
+import { SYMBOL, cardLabel, cardSVG, cardText, sortHand, suitSVG } from "../../cards.js";
 
 /** Seats alternate between two teams (seat % 2). */
 export const teams = true;
@@ -33,12 +33,6 @@ export function isTrump(play) {
   return Boolean(play.trump);
 }
 
-/** A card as plain text ("10♠"), for labels. */
-function plainCard(code) {
-  const { rank, suit } = parseCard(code);
-  return `${rank}${SYMBOL[suit]}`;
-}
-
 /** A move in the list: its card (coloured), and what kind of move it is if not a card. */
 export function moveHTML({ t, esc }, text) {
   const [word, ...rest] = text.split(" ");
@@ -51,10 +45,10 @@ export function moveHTML({ t, esc }, text) {
 /** The same as plain text, for labels. */
 export function moveWords({ t }, text) {
   const [word, ...rest] = text.split(" ");
-  if (word === "hide") return `${plainCard(rest[0])} ${t("board.move.hide")}`;
+  if (word === "hide") return `${cardLabel(rest[0])} ${t("board.move.hide")}`;
   if (word === "reveal") return t("game.reveal");
   if (word === "announce") return `${t("board.move.announce")} ${SYMBOL[rest[0]]}`;
-  return plainCard(text);
+  return cardLabel(text);
 }
 
 /** Trump (and how it was chosen), and each team's tricks and tens. */
