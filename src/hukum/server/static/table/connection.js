@@ -42,7 +42,7 @@ function waitsForMe() {
  * there (the server copied it), so the page keeps it under the new code too. */
 export function keepRematchToken() {
   const next = S.table?.rematch;
-  if (!next || !S.token || !CODE_RE.test(next)) return;
+  if (!next || !S.token || !isCode(next)) return;
   if (localStorage.getItem(tokenKey(next)) !== S.token) {
     localStorage.setItem(tokenKey(next), S.token);
     const seat = mySeat();
