@@ -20,6 +20,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("hukum.play", "hukum.bots"),
     ("hukum.games",),
     ("hukum.records", "hukum.analysis", "hukum.arena", "hukum.bench", "hukum.envs"),
+    ("hukum.online",),
     ("hukum.terminal", "hukum.server"),
     ("hukum.cli", "hukum.__main__"),
 )

@@ -23,8 +23,9 @@ from hukum.server import garbage
 from hukum.server.analyses import Analyses
 from hukum.server.cluster import Cluster
 from hukum.server.db import Store, make_engine, migrate
+from hukum.server.identity.sessions import Identities
 from hukum.server.protocol import TableError, error_body, foreign_origin, http_status
-from hukum.server.routes import analysis, lobby, replay, rules, ws
+from hukum.server.routes import analysis, lobby, me, replay, rules, ws
 from hukum.server.routes.lobby import ROOMS_PER_HOUR, RoomQuota
 from hukum.server.tables import IDLE_SECONDS, MAX_TABLES, Registry
 
@@ -239,6 +240,7 @@ def create_app(
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(SameOrigin)
     app.state.store = store
+    app.state.identities = Identities(store)
     app.state.registry = registry
     app.state.cluster = cluster
     app.state.analyses = analyses or Analyses()
@@ -276,6 +278,7 @@ def create_app(
         return JSONResponse(error_body("bad_request", where), status_code=400)
 
     app.include_router(lobby.router)
+    app.include_router(me.router)
     app.include_router(analysis.router)
     app.include_router(replay.router)
     app.include_router(rules.router)

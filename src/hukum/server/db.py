@@ -53,12 +53,14 @@ __all__ = [
     "StoredEvent",
     "make_engine",
     "migrate",
+    "now",
 ]
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-def _now() -> dt.datetime:
+def now() -> dt.datetime:
+    """The time now, in UTC (what every stored time is)."""
     return dt.datetime.now(dt.UTC)
 
 
@@ -73,7 +75,7 @@ class Room(Base):
     code: Mapped[str] = mapped_column(String(16), primary_key=True)
     config: Mapped[dict[str, Any]] = mapped_column(JSON)
     finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class EventRow(Base):
@@ -86,7 +88,7 @@ class EventRow(Base):
     number: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(16))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 @dataclass(frozen=True)
@@ -245,7 +247,7 @@ class Store:
         refused row (another process wrote that number first) the connection is given
         back, and the next call checks a tested one out."""
         sql, data, created = self._insert
-        at = created(_now())
+        at = created(now())
         over = [e.room for e in events if e.kind == "match_over"]
         params: Any
         if self._one_statement:

@@ -53,6 +53,8 @@ ERRORS: dict[str, tuple[int, int]] = {
     "match_over": (400, 4400),
     "stale_move": (400, 4400),
     "not_your_seat": (400, 4400),
+    "bad_name": (400, 4400),
+    "bad_prefs": (400, 4400),
     "rate_limited": (400, 4400),
     "token_in_url": (400, 4400),
     # who sent it
@@ -62,6 +64,9 @@ ERRORS: dict[str, tuple[int, int]] = {
     "no_spectators": (403, 4403),
     "watcher": (403, 4403),
     "no_hints": (403, 4403),
+    "no_session": (401, 4401),  # a request that needs a player has no (valid) session
+    "suspended": (403, 4403),  # a moderator suspended or closed the player
+    "not_moderator": (403, 4403),
     # what a request names
     "unknown_table": (404, 4404),
     "unknown_seat": (404, 4404),

@@ -6,6 +6,7 @@ from alembic import context
 from sqlalchemy import create_engine, pool, text
 
 from hukum.server.db import Base
+from hukum.server.identity import models  # noqa: F401  (its tables in Base.metadata)
 
 #: PostgreSQL advisory lock held while migrating, so that servers (or test workers) that
 #: start at the same moment on one database migrate one after the other.
