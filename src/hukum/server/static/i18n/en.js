@@ -561,4 +561,8 @@ export const strings = {
   "val.run": "run of 3+",
   "val.royal_run": "Raja, Mantri and 3+ numerals",
   "val.either": "either kind",
+  // Issue 41: accounts (the account page, sign-in, claim).
+  // Issue 41: preferences (the settings page, the header's player).
+  // Issue 41: seats that follow the player.
+  // Issue 41: fair play (block, report, quick phrases, chat, moderation).
 };

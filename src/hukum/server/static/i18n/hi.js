@@ -561,4 +561,8 @@ export const strings = {
   "preset.mindi-world": "मिंडी वर्ल्ड",
   "preset.mendicot": "मेंडीकोट",
   "preset.dehla-pakad": "दहला पकड़",
+  // Issue 41: accounts (the account page, sign-in, claim).
+  // Issue 41: preferences (the settings page, the header's player).
+  // Issue 41: seats that follow the player.
+  // Issue 41: fair play (block, report, quick phrases, chat, moderation).
 };

@@ -563,4 +563,8 @@ export const strings = {
   "val.run": "3+ ਦੀ ਲੜੀ",
   "val.royal_run": "ਰਾਜਾ, ਮੰਤਰੀ ਅਤੇ 3+ ਅੰਕ",
   "val.either": "ਕੋਈ ਵੀ",
+  // Issue 41: accounts (the account page, sign-in, claim).
+  // Issue 41: preferences (the settings page, the header's player).
+  // Issue 41: seats that follow the player.
+  // Issue 41: fair play (block, report, quick phrases, chat, moderation).
 };
