@@ -57,7 +57,8 @@ def codes() -> list[str]:
 
 def table(code: str) -> tuple[str, dict[str, str]]:
     """A language's own name and its strings, read from its file; every line of the table
-    must be one entry (or blank), so that nothing in it goes unread here."""
+    must be one entry (or blank, or a ``//`` comment heading a group of keys), so that
+    nothing in it goes unread here."""
     text = (I18N / f"{code}.js").read_text(encoding="utf-8")
     name = re.search(r'^export const name = ("[^"]+");$', text, re.M)
     assert name, f"{code}.js names its language"
@@ -65,7 +66,7 @@ def table(code: str) -> tuple[str, dict[str, str]]:
     assert len(body) == 2 and not body[1].strip(), f"{code}.js ends with its table"
     strings: dict[str, str] = {}
     for line in body[0].splitlines():
-        if not line.strip():
+        if not line.strip() or line.lstrip().startswith("//"):
             continue
         entry = ENTRY.match(line)
         assert entry, f"{code}.js: not one key and its string: {line!r}"
