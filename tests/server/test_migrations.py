@@ -4,10 +4,8 @@ PostgreSQL."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
@@ -30,6 +28,5 @@ def test_sqlite_migrations_match_the_models(tmp_path: Path) -> None:
     assert _differences(f"sqlite:///{tmp_path / 'm.db'}") == []
 
 
-@pytest.mark.skipif(not os.environ.get("HUKUM_TEST_POSTGRES_URL"), reason="no PostgreSQL")
-def test_postgres_migrations_match_the_models() -> None:
-    assert _differences(os.environ["HUKUM_TEST_POSTGRES_URL"]) == []
+def test_postgres_migrations_match_the_models(postgres_url: str) -> None:
+    assert _differences(postgres_url) == []
