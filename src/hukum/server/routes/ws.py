@@ -1,8 +1,10 @@
 """The game socket: ``/ws/<code>``, whose first message is the hello with the seat's token
 (``{"type": "hello", "token": …, "last": N}``; never a token in the URL, which proxies and
-access logs keep), or a watcher's (``{"type": "hello", "watch": true, "last": N}``, in a
-room that allows watchers). Only the connection layer lives here; the table is reached
-through its narrow interface (subscribe, watch, submit)."""
+access logs keep), or without a token the seat of the player whose session cookie the
+handshake carries (``{"type": "hello", "last": N}``), or a watcher's (``{"type": "hello",
+"watch": true, "last": N}``, in a room that allows watchers). A suspended player's session
+is refused a seat (``suspended``). Only the connection layer lives here; the table is
+reached through its narrow interface (subscribe, watch, submit)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
 from hukum.server.deps import ws_registry
+from hukum.server.identity.sessions import ws_player
 from hukum.server.protocol import (
     HELLO_SHAPE,
     Hello,
@@ -77,6 +80,25 @@ async def _hello(websocket: WebSocket, timeout: float) -> Hello | None:
         return None
     text = frame.get("text")
     return parse_hello(text if text is not None else frame.get("bytes") or b"")
+
+
+async def _seat(websocket: WebSocket, table: Room, hello: Hello) -> int:
+    """The seat a (non-watcher's) hello holds: its token's, else the seat of the player
+    whose session the handshake carries. Refused: a suspended player (``suspended``, with
+    the reason and the end), or no seat (``bad_token``)."""
+    me = await asyncio.to_thread(ws_player, websocket)
+    if me is not None and me.suspension is not None:
+        raise ProtocolError(
+            "suspended",
+            "a moderator has suspended this player from the tables",
+            **me.suspension.json(),
+        )
+    seat = table.seat_of(hello.token)
+    if seat is None and me is not None:
+        seat = table.seat_of_player(me.id)
+    if seat is None:
+        raise ProtocolError("bad_token", "that token holds no seat here")
+    return seat
 
 
 async def _handle(table: Room, seat: int | None, text: str, by: Caller) -> dict[str, Any] | None:
@@ -146,9 +168,7 @@ async def game_socket(
             if not table.config.spectators:
                 raise ProtocolError("no_spectators", "this room does not allow watchers")
         else:
-            seat = table.seat_of(hello.token)
-            if seat is None:
-                raise ProtocolError("bad_token", "that token holds no seat here")
+            seat = await _seat(websocket, table, hello)
     except TableError as error:
         await _refuse(websocket, error)
         registry.release(table)
