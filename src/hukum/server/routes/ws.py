@@ -15,8 +15,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
+from hukum.server.db import now
 from hukum.server.deps import ws_registry
-from hukum.server.identity.sessions import ws_player
+from hukum.server.identity.sessions import Suspension, identities, ws_player
 from hukum.server.protocol import (
     HELLO_SHAPE,
     Hello,
@@ -82,20 +83,33 @@ async def _hello(websocket: WebSocket, timeout: float) -> Hello | None:
     return parse_hello(text if text is not None else frame.get("bytes") or b"")
 
 
-async def _seat(websocket: WebSocket, table: Room, hello: Hello) -> int:
-    """The seat a (non-watcher's) hello holds: its token's, else the seat of the player
-    whose session the handshake carries. Refused: a suspended player (``suspended``, with
-    the reason and the end), or no seat (``bad_token``)."""
-    me = await asyncio.to_thread(ws_player, websocket)
-    if me is not None and me.suspension is not None:
-        raise ProtocolError(
-            "suspended",
-            "a moderator has suspended this player from the tables",
-            **me.suspension.json(),
-        )
+def _suspension(websocket: WebSocket, player: str | None) -> Suspension | None:
+    """Whether a moderator has suspended (or closed) player ``player``: the suspension, or
+    None."""
+    if player is None:
+        return None
+    ids = identities(websocket)
+    with ids.store.session() as s:
+        return ids.suspension(s, player, now())
+
+
+def _seated(websocket: WebSocket, table: Room, hello: Hello) -> int:
+    """The seat a (non-watcher's) hello holds (in a worker thread: it reads the database):
+    its token's, else the seat of the player whose session the handshake carries. Refused:
+    the connection's player, or the seat's, is suspended (``suspended``, with the reason and
+    the end), or no seat (``bad_token``)."""
+    me = ws_player(websocket)
+    found = me.suspension if me is not None else None
     seat = table.seat_of(hello.token)
     if seat is None and me is not None:
         seat = table.seat_of_player(me.id)
+    if found is None and seat is not None:
+        holder = table.seats[seat].player
+        found = _suspension(websocket, holder if me is None or holder != me.id else None)
+    if found is not None:
+        raise ProtocolError(
+            "suspended", "a moderator has suspended this player from the tables", **found.json()
+        )
     if seat is None:
         raise ProtocolError("bad_token", "that token holds no seat here")
     return seat
@@ -168,7 +182,7 @@ async def game_socket(
             if not table.config.spectators:
                 raise ProtocolError("no_spectators", "this room does not allow watchers")
         else:
-            seat = await _seat(websocket, table, hello)
+            seat = await asyncio.to_thread(_seated, websocket, table, hello)
     except TableError as error:
         await _refuse(websocket, error)
         registry.release(table)
