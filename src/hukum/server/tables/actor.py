@@ -281,11 +281,8 @@ class Table(Audience):
             if held is not None:
                 raise TableError("already_seated", f"you sit at seat {held} of this table")
             token = new_token()
-            data: dict[str, Any] = {"seat": seat, "kind": "human", "name": name}
-            data["token"] = token_hash(token)
-            if player:
-                data["player"] = player
-            await self.commit("seat", data)
+            data = {"seat": seat, "kind": "human", "name": name, "token": token_hash(token)}
+            await self.commit("seat", {**data, "player": player} if player else data)
             return token
 
     def _holder(self, token: str | None, player: str | None = None) -> int:
@@ -454,8 +451,7 @@ class Table(Audience):
     async def open_with(self, seats: list[Seat]) -> int:
         """Seat these seats (a person's seat with its token's hash and its player, so that
         the token, or the player's session, that held it at another table holds it here)
-        and start the match: a rematch's new room.
-        The last event number."""
+        and start the match: a rematch's new room. The last event number."""
         async with self.lock:
             if self.status != "waiting" or self.event:
                 raise TableError("already_started", "the room is not new")

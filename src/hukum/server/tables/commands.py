@@ -70,7 +70,10 @@ R = TypeVar("R")
 class Sender(enum.Enum):
     """Who may send a command."""
 
-    SEAT = "the person at a seat, on the table's WebSocket (the seat its hello's token holds)"
+    SEAT = (
+        "the person at a seat, on the table's WebSocket (the seat its hello's token holds, "
+        "or its handshake's session)"
+    )
     HOLDER = (
         "whoever holds a seat, by its token or by the session of the seat's player, "
         "through the lobby's HTTP API"
