@@ -5,6 +5,7 @@
 // player to another device; offline it is kept here and saved once the network is back.
 import { cardSVG } from "../cards.js";
 import { LANGS, getLang, t } from "../i18n.js";
+import { render } from "../router.js";
 import { enterTable } from "../state.js";
 import { errorText } from "../widgets/api.js";
 import { esc, selectHTML } from "../widgets/html.js";
@@ -30,7 +31,7 @@ let note = null; // the page's message: the name saved, or a refusal
 function open() {
   enterTable("settings", null);
   note = null;
-  draw();
+  render();
 }
 
 /** A preference's <select>: its choices in the page's language. */
