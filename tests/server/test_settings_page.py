@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Dialog, Page, expect
 
 from tests.server.test_front_modules import table
 from tests.server.web import HAND, LEGAL, play_card, route_views
@@ -79,7 +79,9 @@ def test_a_guest_at_once_and_preferences_that_follow_the_player(
     # A second device of the same player: a browser with nothing kept but the session.
     other = browser.new_context(viewport={"width": 1100, "height": 860}, locale="en-US")
     try:
-        other.add_cookies([cookie])
+        other.add_cookies(
+            [{"name": cookie["name"], "value": cookie["value"], "url": server, "httpOnly": True}]
+        )
         second = other.new_page()
         second.goto(server + "/settings")
         expect_punjabi_four_colours(second)
@@ -99,7 +101,12 @@ def test_a_guest_at_once_and_preferences_that_follow_the_player(
 def test_a_display_name_with_markup_shows_as_text(context: BrowserContext, server: str) -> None:
     page = context.new_page()
     dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def dialog(d: Dialog) -> None:
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", dialog)
     page.goto(server + "/settings")
     expect(page.locator("#me-name")).to_have_text(GUEST)
     name = "<img src=x onerror=alert(1)><b>Tara</b>"  # 39 characters: kept whole
