@@ -129,6 +129,23 @@ def test_a_display_name_with_markup_shows_as_text(context: BrowserContext, serve
     assert dialogs == []
 
 
+def test_offline_a_change_applies_at_once_and_is_saved_when_back(
+    context: BrowserContext, server: str
+) -> None:
+    page = context.new_page()
+    page.goto(server + "/settings")
+    expect(page.locator("#me-name")).to_have_text(GUEST)
+    context.set_offline(True)
+    page.select_option("#set-cards", "four")
+    expect(page.locator("html")).to_have_attribute("data-cards", "four")
+    expect(page.locator("#settings-offline")).to_be_visible()
+    with saved(page):
+        context.set_offline(False)  # back online: the change kept here is sent
+    expect(page.locator("#settings-offline")).to_have_count(0)
+    kept = context.request.get(server + "/api/me").json()["player"]["prefs"]
+    assert kept["cards"] == "four"
+
+
 @pytest.mark.parametrize("lang", ["en", "hi", "pa"])
 def test_the_header_is_one_row_and_settings_fit_a_phone(
     browser: Browser, server: str, lang: str

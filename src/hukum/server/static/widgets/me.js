@@ -78,6 +78,7 @@ function keep(next) {
   for (const fn of listeners) fn(player);
 }
 
+let saves = 0; // how many changes were sent: only the last one's answer is kept
 let asking = null; // the refresh under way: one at a time, so that a first visit makes one guest
 
 /** Ask the server who this is (a first visit becomes a guest), send what was changed
@@ -108,6 +109,7 @@ async function ask() {
 export async function savePrefs(partial) {
   pending = { ...pending, ...partial };
   const sent = pending;
+  const turn = ++saves;
   keep({ ...player, prefs: { ...player?.prefs, ...partial } });
   let data;
   try {
@@ -120,7 +122,7 @@ export async function savePrefs(partial) {
     throw err;
   }
   if (pending === sent) pending = {};
-  keep(data.player);
+  if (turn === saves) keep(data.player); // an answer overtaken by a later change's is stale
   return player;
 }
 
