@@ -6,6 +6,7 @@ on a phone the header stays one row and the settings page does not scroll sidewa
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -177,53 +178,110 @@ def test_the_header_is_one_row_and_settings_fit_a_phone(
         ctx.close()
 
 
-#: Counts the oscillators the page makes, by their wave: the turn's tone is a sine, the
-#: chime of a trick won two triangles.
-WAVES = """
+#: Counts the oscillators the page makes, by their wave (the turn's tone is a sine, the
+#: chime of a trick won two triangles), and the cards motion.js moves (``animate``).
+WATCH = """
 window.__waves = [];
+window.__moved = 0;
 const make = AudioContext.prototype.createOscillator;
 AudioContext.prototype.createOscillator = function () {
   const osc = make.call(this);
   window.__waves.push(osc);
   return osc;
 };
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.__moved += 1;
+  return animate.apply(this, args);
+};
 """
+TRIANGLES = "window.__waves.filter(o => o.type === 'triangle').length"
 
 
 def chimes(page: Page) -> int:
-    n: int = page.evaluate("window.__waves.filter(o => o.type === 'triangle').length / 2")
+    n: int = page.evaluate(f"{TRIANGLES} / 2")
     return n
+
+
+def choose(page: Page, field: str, value: str) -> None:
+    """On /settings: choose ``value`` for preference ``field``, saved on the server."""
+    with saved(page):
+        page.select_option(f"#set-{field}", value)
+
+
+def play_now(page: Page, server: str) -> dict[str, Any]:
+    """*Play now* from the lobby against beginner bots; the request that made the table."""
+    page.goto(server + "/")
+    page.fill("#name", "Asha")
+    page.select_option("#level", "random")
+    with page.expect_request(
+        lambda r: r.url.endswith("/api/tables") and r.method == "POST"
+    ) as made:
+        page.click("#play-now")
+    expect(page.locator(HAND).first).to_be_visible()
+    body: dict[str, Any] = json.loads(made.value.post_data or "{}")
+    return body
 
 
 def test_a_chime_when_my_side_wins_a_trick_only_with_the_sound_on(
     context: BrowserContext, server: str
 ) -> None:
-    context.add_init_script(WAVES)
+    context.add_init_script(WATCH)
     page = context.new_page()
     views = route_views(page)
-    page.goto(server + "/")
-    page.fill("#name", "Asha")
-    page.select_option("#level", "random")
-    page.click("#play-now")
-    expect(page.locator(HAND).first).to_be_visible()
+    page.goto(server + "/settings")
+    expect(page.locator("#me-name")).to_have_text(GUEST)
+    choose(page, "bot_speed", "fast")
+    choose(page, "motion", "reduce")
+    # The room is made at the player's speed; with reduced motion no card moves.
+    assert play_now(page, server)["bot_speed"] == "fast"
     # Sound off (the default): tricks go by without a chime.
     for _ in range(4):
         page.locator(LEGAL).first.wait_for()
         play_card(page)
-    expect(page.locator("#game")).to_have_attribute("data-phase", re.compile("."))
     assert chimes(page) == 0
     page.locator(LEGAL).first.wait_for()  # my turn: nothing moves until I play
     with saved(page):
         page.click("#sound-toggle")
     won_before = views[-1]["view"]["tricks_won"][0]
     # Sound on: one chime for each trick my team (seats 0 and 2) wins from now on.
-    while page.locator("#result").count() == 0:
+    while True:
         page.locator(f"{LEGAL}, #result").first.wait_for()
         if page.locator("#result").count():
             break
         play_card(page)
-    expect(page.locator("#result")).to_be_visible()
     won = views[-1]["view"]["tricks_won"][0] - won_before
-    triangles = "window.__waves.filter(o => o.type === 'triangle').length"
-    page.wait_for_function(f"{triangles} === {2 * won}")
+    page.wait_for_function(f"{TRIANGLES} === {2 * won}")
     assert chimes(page) == won
+    assert page.evaluate("window.__moved") == 0
+
+
+def test_the_motion_preference_overrides_the_system_and_can_follow_it(
+    browser: Browser, server: str
+) -> None:
+    ctx = browser.new_context(
+        viewport={"width": 1100, "height": 860}, locale="en-US", reduced_motion="reduce"
+    )
+    ctx.set_default_timeout(15_000)
+    ctx.add_init_script(WATCH)
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/settings")
+        expect(page.locator("#me-name")).to_have_text(GUEST)
+        choose(page, "motion", "full")  # full, whatever the system says
+        play_now(page, server)
+        table = page.url
+        for _ in range(2):
+            page.locator(LEGAL).first.wait_for()
+            play_card(page)
+        page.wait_for_function("window.__moved > 0")
+        page.goto(server + "/settings")
+        choose(page, "motion", "system")  # as the system says: reduced
+        page.goto(table)
+        expect(page.locator(HAND).first).to_be_visible()
+        for _ in range(2):
+            page.locator(LEGAL).first.wait_for()
+            play_card(page)
+        assert page.evaluate("window.__moved") == 0
+    finally:
+        ctx.close()
