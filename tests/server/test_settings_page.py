@@ -147,6 +147,26 @@ def test_offline_a_change_applies_at_once_and_is_saved_when_back(
     assert kept["cards"] == "four"
 
 
+def expect_one_row(page: Page) -> None:
+    """The phone's header: every item on one row, inside the screen, the settings' gear a
+    finger's target, and the page no wider than the screen."""
+    items = "header.top > :not([hidden]):not(.spacer)"
+    boxes = page.locator(items).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return {id: e.id || e.className, top: r.top, bottom: r.bottom, left: r.left,"
+        " right: r.right}; })"
+    )
+    assert len(boxes) == 7, boxes  # brand, How to play, bell, speaker, language, me, gear
+    middle = [(b["top"] + b["bottom"]) / 2 for b in boxes]
+    assert max(middle) - min(middle) < 8, boxes  # one row
+    assert all(b["left"] >= 0 and b["right"] <= 390 for b in boxes), boxes
+    header = page.locator("header.top").bounding_box()
+    assert header is not None and header["height"] < 70
+    gear = page.locator("#nav-settings").bounding_box()
+    assert gear is not None and gear["width"] >= 40 and gear["height"] >= 40
+    assert page.evaluate("document.documentElement.scrollWidth") == 390
+
+
 @pytest.mark.parametrize("lang", ["en", "hi", "pa"])
 def test_the_header_is_one_row_and_settings_fit_a_phone(
     browser: Browser, server: str, lang: str
@@ -159,21 +179,17 @@ def test_the_header_is_one_row_and_settings_fit_a_phone(
         page.goto(server + "/settings")
         expect(page.locator("#me-name")).to_have_text(GUEST)
         expect(page.locator(".settings h1")).to_have_text(STRINGS[lang]["settings.title"])
-        items = "header.top > :not([hidden]):not(.spacer)"
-        boxes = page.locator(items).evaluate_all(
-            "els => els.map(e => { const r = e.getBoundingClientRect();"
-            " return {id: e.id || e.className, top: r.top, bottom: r.bottom, left: r.left,"
-            " right: r.right}; })"
-        )
-        assert len(boxes) == 7, boxes  # brand, How to play, bell, speaker, language, me, gear
-        middle = [(b["top"] + b["bottom"]) / 2 for b in boxes]
-        assert max(middle) - min(middle) < 8, boxes  # one row
-        assert all(b["left"] >= 0 and b["right"] <= 390 for b in boxes), boxes
-        header = page.locator("header.top").bounding_box()
-        assert header is not None and header["height"] < 70
-        gear = page.locator("#nav-settings").bounding_box()
-        assert gear is not None and gear["width"] >= 40 and gear["height"] >= 40
-        assert page.evaluate("document.documentElement.scrollWidth") == 390
+        expect_one_row(page)
+        # A long name (40 characters, the most) is cut short in the header, never wider.
+        long_name = "Wwwwwwwwww Mmmmmmmmmm Wwwwwwwwww Mmmmmmm"
+        page.fill("#set-name", long_name)
+        with saved(page):
+            page.click("#save-name")
+        expect(page.locator("#me-name")).to_have_text(long_name)
+        expect_one_row(page)
+        page.goto(server + "/")  # the lobby too
+        expect(page.locator("#me-name")).to_have_text(long_name)
+        expect_one_row(page)
     finally:
         ctx.close()
 
