@@ -5,10 +5,10 @@ import board from "./pages/board.js";
 import howToPlay, { howToPlayLink } from "./pages/how-to-play.js";
 import lobby from "./pages/lobby.js";
 import newRoom from "./pages/new-room.js";
+import settings from "./pages/settings.js";
 import table from "./pages/table.js";
 import { currentPage, render, route, startRouter } from "./router.js";
 import { drawAttention, startAttention } from "./widgets/attention.js";
-import settings from "./pages/settings.js";
 import { me, onMe, pref, savePrefs, startMe } from "./widgets/me.js";
 import { drawOffline, startOffline } from "./widgets/offline.js";
 

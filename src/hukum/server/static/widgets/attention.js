@@ -120,8 +120,8 @@ function tone() {
   osc.stop(now + 0.32);
 }
 
-/** Your side won a trick: a short bright chime (two notes together, 0.35 s), synthesised;
- * only with the sound on. */
+/** Your side won a trick: a short bright chime (two notes, the higher just after the
+ * lower, 0.35 s in all), synthesised; only with the sound on. */
 export function trickWon() {
   if (!soundOn()) return;
   const ac = sound();
