@@ -1,7 +1,8 @@
 """Your turn, when you look away (issue 40 item 13, static/widgets/attention.js): the tab's
 title and icon say it and are restored after; with the player's consent (the header's
 switch; nothing asked on load) a notification after a few seconds of the turn with the page
-hidden; a short synthesised tone if the sound is switched on (off by default).
+hidden; a short synthesised tone if the sound is switched on (off by default; the switch is
+the player's ``sound`` preference, kept on the server: tests/server/test_settings_page.py).
 
 The browser is real chromium (tests/server/web.py); an init script records the
 notifications shown (by the page or its service worker) and the tones made, and lets the
@@ -21,7 +22,6 @@ from tests.server.web import LEGAL, play_card, play_now, play_to_the_end
 WATCH = """
 window.__notes = [];
 window.__asked = 0;
-window.__tones = 0;
 window.__hidden = false;
 Object.defineProperty(Document.prototype, "hidden", {
   configurable: true, get: () => window.__hidden,
@@ -43,10 +43,16 @@ ServiceWorkerRegistration.prototype.showNotification = function (title, options)
   window.__notes.push({ title, body: options?.body, at: performance.now() });
   return show.call(this, title, options);
 };
+// The turn's tone is one sine oscillator (a trick won is a chime of triangles).
+window.__oscillators = [];
+Object.defineProperty(window, "__tones", {
+  get: () => window.__oscillators.filter((o) => o.type === "sine").length,
+});
 const oscillator = AudioContext.prototype.createOscillator;
 AudioContext.prototype.createOscillator = function () {
-  window.__tones += 1;
-  return oscillator.call(this);
+  const made = oscillator.call(this);
+  window.__oscillators.push(made);
+  return made;
 };
 """
 

@@ -45,7 +45,7 @@ log = logging.getLogger("hukum.server")
 STATIC = Path(__file__).parent / "static"
 #: The front end's pages (static/app.js routes each address to its page module): each is
 #: served index.html, and the page draws itself from its address.
-PAGES = ("/", "/rooms/new", "/t/{code}", "/t/{code}/deals/{number}", "/how-to-play")
+PAGES = ("/", "/rooms/new", "/t/{code}", "/t/{code}/deals/{number}", "/how-to-play", "/settings")
 DEFAULT_DATABASE_URL = "sqlite:///hukum.db"
 #: The static files the service worker keeps, by suffix (not its own source, nor the
 #: fonts' licence and notes).

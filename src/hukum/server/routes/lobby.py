@@ -5,7 +5,7 @@ from __future__ import annotations
 import collections
 import time
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -41,6 +41,8 @@ class CreateTable(BaseModel):
     hints: bool = False
     """Whether every player may ask for a suggested move (a ``hint`` message); a person alone
     with bots may ask in any room."""
+    bot_speed: Literal["slow", "normal", "fast"] = "normal"
+    """How quickly the computer players move (the creator's ``bot_speed`` preference)."""
 
 
 class TakeSeat(BaseModel):
@@ -160,7 +162,14 @@ async def create_table(
             f"no {spec.name} bot {body.bots!r}; choose one of " + ", ".join(spec.bots),
         )
     config = TableConfig(
-        rules, preset, body.bots, body.turn_timeout, spec.name, body.spectators, body.hints
+        rules,
+        preset,
+        body.bots,
+        body.turn_timeout,
+        spec.name,
+        body.spectators,
+        body.hints,
+        body.bot_speed,
     )
     quota: RoomQuota = request.app.state.room_quota
     quota.take(request.client.host if request.client else "")

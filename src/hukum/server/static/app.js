@@ -5,9 +5,11 @@ import board from "./pages/board.js";
 import howToPlay, { howToPlayLink } from "./pages/how-to-play.js";
 import lobby from "./pages/lobby.js";
 import newRoom from "./pages/new-room.js";
+import settings from "./pages/settings.js";
 import table from "./pages/table.js";
 import { currentPage, render, route, startRouter } from "./router.js";
 import { drawAttention, startAttention } from "./widgets/attention.js";
+import { me, onMe, pref, savePrefs, startMe } from "./widgets/me.js";
 import { drawOffline, startOffline } from "./widgets/offline.js";
 
 // A page: its module (pages/) and one line here.
@@ -16,12 +18,27 @@ route("/rooms/new", newRoom);
 route("/t/:code", table);
 route("/t/:code/deals/:number", board);
 route("/how-to-play", howToPlay);
+route("/settings", settings);
 route("*", lobby);
 
 const app = document.getElementById("app");
 
-/** The header round every page: the title, the language, the switches of "your turn"
- * (widgets/attention.js) and the offline banner (widgets/offline.js). */
+/** The header's player: their display name (as text, whatever it holds), a link to their
+ * account, and the settings' link. */
+function drawPlayer() {
+  const player = me();
+  const link = document.getElementById("nav-me");
+  link.hidden = !player;
+  document.getElementById("me-name").textContent = player?.name ?? "";
+  link.title = t("me.account");
+  const gear = document.getElementById("nav-settings");
+  gear.setAttribute("aria-label", t("settings.title"));
+  gear.title = t("settings.title");
+  gear.toggleAttribute("aria-current", location.pathname === "/settings");
+}
+
+/** The header round every page: the title, the language, the player, the switches of
+ * "your turn" (widgets/attention.js) and the offline banner (widgets/offline.js). */
 function renderShell() {
   document.documentElement.lang = getLang();
   drawAttention(t("app.title"));
@@ -34,18 +51,36 @@ function renderShell() {
   sel.innerHTML = Object.entries(LANGS)
     .map(([code, name]) => `<option value="${code}" ${code === getLang() ? "selected" : ""}>${name}</option>`)
     .join("");
+  drawPlayer();
 }
 
 // The events of the page shown go to its module.
 for (const type of ["click", "submit", "input", "change"]) app.addEventListener(type, (e) => currentPage()?.[type]?.(e));
 document.addEventListener("keydown", (e) => currentPage()?.keydown?.(e));
 
+// The language chosen in the header is the player's preference (kept on the server).
 document.getElementById("lang").addEventListener("change", (e) => {
   setLang(e.target.value);
   render();
+  savePrefs({ lang: getLang() }).catch(() => {});
 });
 
-setLang(getLang());
+// The player's preferences, as last known here and then as the server says (another
+// device may have changed them): the language draws the page again, the rest is <html>'s
+// attributes (widgets/me.js).
+onMe(() => {
+  if (pref("lang") && pref("lang") !== getLang()) {
+    setLang(pref("lang"));
+    render();
+  } else {
+    drawPlayer();
+    drawAttention(t("app.title"));
+    currentPage()?.meChanged?.();
+  }
+});
+
+setLang(pref("lang") ?? getLang());
 startAttention();
 startOffline();
 startRouter(renderShell);
+startMe();

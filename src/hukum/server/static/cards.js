@@ -1,5 +1,8 @@
 // Cards drawn as SVG: rank and suit in the corners, a large suit in the middle.
 // Card codes are the engine's ASCII notation: "10S", "QH", "2C".
+// Every suit drawn or written carries the class ink-<suit>: with four-colour cards chosen
+// (the player's `cards` preference, <html data-cards="four">) style.css draws ♦ blue and
+// ♣ green; the colours written here are the two-colour ones.
 
 export const SUITS = ["C", "D", "H", "S"];
 /** The order of suits in a hand: black and red alternate. */
@@ -31,7 +34,7 @@ export function isRed(suit) {
 /** An SVG drawing of one suit symbol, `size` pixels square. */
 export function suitSVG(suit, size = 16) {
   const color = isRed(suit) ? "#c8102e" : "#1a1a1a";
-  return `<svg class="suit-icon" width="${size}" height="${size}" viewBox="0 0 20 20" fill="${color}" aria-hidden="true">${SHAPES[suit]}</svg>`;
+  return `<svg class="suit-icon ink-${suit}" width="${size}" height="${size}" viewBox="0 0 20 20" fill="${color}" aria-hidden="true">${SHAPES[suit]}</svg>`;
 }
 
 /** The face of a card as an SVG element (text), sized by CSS. */
@@ -41,7 +44,7 @@ export function cardSVG(code) {
   const small = rank === "10" ? 17 : 19;
   return `<svg class="card-face" viewBox="0 0 50 70" role="img" aria-label="${rank}${SYMBOL[suit]}">
 <rect x="0.75" y="0.75" width="48.5" height="68.5" rx="4.5" fill="#fff" stroke="#888" stroke-width="1.5"/>
-<g fill="${color}">
+<g class="ink-${suit}" fill="${color}">
 <text x="${rank === "10" ? 2.5 : 4}" y="18" font-family="DejaVu Sans, Arial, sans-serif" font-weight="700" font-size="${small}" ${rank === "10" ? 'letter-spacing="-1.5"' : ""}>${rank}</text>
 <g transform="translate(4.5 22) scale(0.6)">${SHAPES[suit]}</g>
 <g transform="translate(18 38) scale(1.35)">${SHAPES[suit]}</g>
@@ -77,7 +80,7 @@ export function cardLabel(code) {
 /** A card as short inline text with a coloured suit, e.g. for lists of hands. */
 export function cardText(code) {
   const { rank, suit } = parseCard(code);
-  return `<span class="card-text ${isRed(suit) ? "red" : "black"}">${rank}${SYMBOL[suit]}</span>`;
+  return `<span class="card-text ${isRed(suit) ? "red" : "black"} ink-${suit}">${rank}${SYMBOL[suit]}</span>`;
 }
 
 /** A hand sorted by suit (alternating colours), high cards first within a suit. */

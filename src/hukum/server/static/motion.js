@@ -5,8 +5,9 @@
 // new since the drawing before from its old place to its new one. Nothing waits for an
 // animation: the state shown and the hand's buttons are the new ones from the first frame,
 // and the moving cards take no clicks. A card that was already on the board (after a
-// reload, a resync or another language) does not move again. With
-// prefers-reduced-motion: reduce nothing moves.
+// reload, a resync or another language) does not move again. With reduced motion nothing
+// moves: the player's `motion` preference (widgets/me.js, on <html> as data-motion) says
+// "reduce" or "full", or "system", which follows prefers-reduced-motion.
 
 
 /** How long (ms) a card takes from the hand or a seat to the trick. */
@@ -31,6 +32,8 @@ const flights = new WeakMap();
 let layer = null;
 
 function reduced() {
+  const chosen = document.documentElement.dataset.motion;
+  if (chosen === "reduce" || chosen === "full") return chosen === "reduce";
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 

@@ -9,10 +9,14 @@ from typing import Any
 from hukum.game import AnyGame
 from hukum.games import game_named
 
-__all__ = ["DEFAULT_GAME", "TableConfig"]
+__all__ = ["BOT_SPEEDS", "DEFAULT_GAME", "TableConfig"]
 
 #: The game of a room that names none: rooms stored before there were several games.
 DEFAULT_GAME = "mindi"
+
+#: How long a room's computer players wait before a move, as a multiple of the server's
+#: ``bot_delay``, by the speed its creator chose (a player's ``bot_speed`` preference).
+BOT_SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,8 @@ class TableConfig:
     hints: bool = False
     """Whether every player may ask for a suggested move (docs/protocol.md, "hints"); a
     person alone with bots may ask in any room."""
+    bot_speed: str = "normal"
+    """How quickly the computer players move: a key of :data:`BOT_SPEEDS`."""
 
     @property
     def spec(self) -> AnyGame:
@@ -44,6 +50,10 @@ class TableConfig:
         same dict each time, so nobody may change it)."""
         return self.spec.rules_to_dict(self.rules)
 
+    def bot_wait(self, bot_delay: float) -> float:
+        """How long a computer player waits before its move, given the server's delay."""
+        return bot_delay * BOT_SPEEDS.get(self.bot_speed, 1.0)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON for the ``rooms`` row."""
         return {
@@ -54,17 +64,27 @@ class TableConfig:
             "turn_timeout": self.turn_timeout,
             "spectators": self.spectators,
             "hints": self.hints,
+            "bot_speed": self.bot_speed,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
         """Settings from :meth:`to_dict` (rooms stored before Ganjifa existed are Mindi,
         those stored before watchers existed allow none, and those stored before hints give
-        them only to a person alone with bots)."""
+        them only to a person alone with bots, and those stored before bot speeds play at
+        normal speed)."""
         game = data.get("game", DEFAULT_GAME)
         rules = game_named(game).rules_from_dict(data["rules"])
         spectators = data.get("spectators") is True
         hints = data.get("hints") is True
+        speed = data.get("bot_speed")
         return cls(
-            rules, data["preset"], data["bots"], data["turn_timeout"], game, spectators, hints
+            rules,
+            data["preset"],
+            data["bots"],
+            data["turn_timeout"],
+            game,
+            spectators,
+            hints,
+            speed if isinstance(speed, str) and speed in BOT_SPEEDS else "normal",
         )

@@ -49,6 +49,13 @@ class Scheduler:
             raise Stale("the table has left memory")
         return table
 
+    @property
+    def bot_wait(self) -> float:
+        """How long a computer player waits before its move: the server's ``bot_delay`` at
+        the room's speed (slow twice as long, fast 0.4 of it; 0 stays 0)."""
+        table = self.table
+        return table.config.bot_wait(table.bot_delay)
+
     def may_run(self, seat: int | None = None) -> bool:
         """Whether the table may go on by itself: someone is present, or (for ``seat``) a
         bot in a bot seat finishes a trick already begun."""
@@ -129,7 +136,7 @@ class Scheduler:
 
     async def _bot_turn(self, seat: int, expected: int) -> None:
         table = self.table
-        await asyncio.sleep(table.bot_delay)
+        await asyncio.sleep(self.bot_wait)
         async with table.lock:
             deal = table.deal
             if table.event != expected or deal is None or deal.turn != seat:

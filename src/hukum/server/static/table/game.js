@@ -6,12 +6,31 @@ import { after as motionAfter, before as motionBefore } from "../motion.js";
 import { render } from "../router.js";
 import { S } from "../state.js";
 import { api, errorText } from "../widgets/api.js";
+import { trickWon } from "../widgets/attention.js";
 import { reasonHTML } from "../widgets/cardnames.js";
 import { esc } from "../widgets/html.js";
 import { messageHTML } from "../widgets/message.js";
 import { rulesPanelHTML as rulesHTML } from "../widgets/rules.js";
 import { hintsAllowed } from "./connection.js";
-import { away, ctx, currentHint, drawing, mySeat, seatName, seated, watching } from "./context.js";
+import { away, ctx, currentHint, drawing, myTeam, mySeat, seatName, seated, watching } from "./context.js";
+
+/** The table, deal and tricks played of the view drawn last: a trick has just been won
+ * when the next view of the same deal has one more. */
+let tricksSeen = null;
+
+/** A trick has just been won by my side (my team, or me in a game without teams): its
+ * sound (widgets/attention.js; only with the sound on). Not on a reload or a resync. */
+function noteTrick(v) {
+  const now = { key: `${S.code}|${v.deal_number}`, n: v.tricks_played ?? 0 };
+  const was = tricksSeen;
+  tricksSeen = now;
+  if (!was || was.key !== now.key || now.n !== was.n + 1) return;
+  const winner = v.last_trick?.winner;
+  const me = mySeat();
+  if (typeof winner !== "number" || me === null || watching()) return;
+  const team = myTeam();
+  if (team === null ? winner === me : winner % 2 === team) trickWon();
+}
 
 /** The game and rule set of the table, in a few words. */
 export function tableLabel() {
@@ -250,4 +269,5 @@ export function renderGame(app) {
     }
   }
   motionAfter(game, moved, v);
+  noteTrick(v);
 }

@@ -3,16 +3,18 @@
 // dot) say it until the turn is over, and, if the player switched them on in the header,
 // a notification after a few seconds of the turn with the page hidden, and a short tone.
 // Nothing is asked of the browser on load: the notifications' permission is asked only
-// when the player switches them on. The tone is synthesised with the Web Audio API: no
-// sound file, so no licence.
+// when the player switches them on. The sound switch is the player's `sound` preference
+// (widgets/me.js, kept on the server with the player); with it on, a tone on your turn and
+// a chime when your side wins a trick (`trickWon`, told by table/game.js). Both are
+// synthesised with the Web Audio API: no sound file, so no licence.
 import { t } from "../i18n.js";
+import { pref, savePrefs } from "./me.js";
 
 const ICON = "/static/favicon.svg";
 const TURN_ICON = "/static/favicon-turn.svg";
 /** How long the turn waits with the page hidden before the notification. */
 export const NOTIFY_AFTER_MS = 4000;
 const NOTIFY_KEY = "hukum.notify";
-const SOUND_KEY = "hukum.sound";
 const TAG = "hukum-turn";
 
 const BELL = '<path d="M12 3a5 5 0 0 0-5 5v4l-2 3h14l-2-3V8a5 5 0 0 0-5-5zM10 18a2 2 0 0 0 4 0"/>';
@@ -29,7 +31,7 @@ let audio = null; // the AudioContext, made on the player's gesture
 
 const canNotify = () => "Notification" in window;
 const notifyOn = () => canNotify() && localStorage.getItem(NOTIFY_KEY) === "on" && Notification.permission === "granted";
-const soundOn = () => localStorage.getItem(SOUND_KEY) === "on";
+const soundOn = () => pref("sound") === true;
 
 /** The title and the icon: the page's own, or "your turn". */
 function show() {
@@ -118,6 +120,28 @@ function tone() {
   osc.stop(now + 0.32);
 }
 
+/** Your side won a trick: a short bright chime (two notes, the higher just after the
+ * lower, 0.35 s in all), synthesised; only with the sound on. */
+export function trickWon() {
+  if (!soundOn()) return;
+  const ac = sound();
+  if (!ac) return;
+  const now = ac.currentTime;
+  const gain = ac.createGain();
+  gain.gain.setValueAtTime(0.0001, now);
+  gain.gain.exponentialRampToValueAtTime(0.16, now + 0.015);
+  gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.35);
+  gain.connect(ac.destination);
+  for (const [freq, at] of [[784, 0], [1175, 0.06]]) {
+    const osc = ac.createOscillator();
+    osc.type = "triangle";
+    osc.frequency.setValueAtTime(freq, now + at);
+    osc.connect(gain);
+    osc.start(now + at);
+    osc.stop(now + 0.37);
+  }
+}
+
 /** The notifications' switch: on asks the browser's permission (this click is the
  * player's consent), off forgets it. */
 async function toggleNotify() {
@@ -131,9 +155,10 @@ async function toggleNotify() {
   arm();
 }
 
-/** The sound's switch; switched on, it plays the tone once, so the player knows it. */
+/** The sound's switch (the player's preference, saved with them); switched on, it plays
+ * the tone once, so the player knows it. */
 function toggleSound() {
-  localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
+  savePrefs({ sound: !soundOn() }).catch(() => {});
   if (soundOn()) tone();
   drawSound();
 }

@@ -9,6 +9,7 @@ import { go, render } from "../router.js";
 import { S, enterTable } from "../state.js";
 import { api, errorText } from "./api.js";
 import { esc, selectHTML } from "./html.js";
+import { pref } from "./me.js";
 import { message } from "./message.js";
 import { loadRulesMeta, presetLabel, rulesMeta, valueLabel } from "./rules.js";
 
@@ -90,10 +91,11 @@ function optionDescription(o) {
   return getLang() === "en" ? o.description || local : local || o.description;
 }
 
-/** Make a table (POST /api/tables) and open its page; on a refusal, say why here. */
+/** Make a table (POST /api/tables) and open its page; on a refusal, say why here. Its
+ * computer players play at the player's speed (the `bot_speed` preference). */
 export async function createTable(body) {
   try {
-    const { data } = await api("POST", "/api/tables", body);
+    const { data } = await api("POST", "/api/tables", { bot_speed: pref("bot_speed"), ...body });
     localStorage.setItem(`hukum.token.${data.code}`, data.token);
     localStorage.setItem(`hukum.seat.${data.code}`, String(data.seat ?? 0));
     S.message = null;

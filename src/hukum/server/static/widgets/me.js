@@ -1,0 +1,143 @@
+// Who is playing (issue 41): the player of this browser's session and their preferences.
+// At boot the page asks GET /api/me; a first visit (no session) becomes a guest at once,
+// POST /api/me/guest, with no form. The session is an HttpOnly cookie the server sets: the
+// page never sees a token. The last known player (name and preferences, nothing secret) is
+// kept in localStorage, so that the page draws at once and works offline with them; a change
+// made offline is kept there too and sent once the network is back (the server's copy is the
+// one that follows the player to another device).
+import { api } from "./api.js";
+
+const KEY = "hukum.me";
+const PENDING_KEY = "hukum.me.pending";
+
+/** Each preference's value when the player has not chosen one (docs/protocol.md,
+ * "Preferences"); `lang` has none: the browser's language is used until one is chosen. */
+export const DEFAULTS = {
+  cards: "two",
+  contrast: "normal",
+  temperature: "neutral",
+  motion: "system",
+  sound: false,
+  bot_speed: "normal",
+};
+
+/** The choices of each preference the settings page offers. */
+export const CHOICES = {
+  cards: ["two", "four"],
+  contrast: ["normal", "high"],
+  temperature: ["neutral", "warm", "cool"],
+  motion: ["system", "reduce", "full"],
+  bot_speed: ["slow", "normal", "fast"],
+};
+
+function read(key) {
+  try {
+    const value = JSON.parse(localStorage.getItem(key) ?? "null");
+    return value && typeof value === "object" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+let player = read(KEY); // {name, username, guest, moderator, prefs, suspension} or null
+let pending = read(PENDING_KEY) ?? {}; // preferences changed offline, not yet on the server
+const listeners = new Set();
+// The sound switch was once this browser's alone (issue 40): switched on, it goes with the
+// player now.
+if (localStorage.getItem("hukum.sound") === "on" && player?.prefs?.sound === undefined) pending.sound = true;
+localStorage.removeItem("hukum.sound");
+
+/** The player as last known ({name, prefs, …}), or null before the first answer. */
+export function me() {
+  return player;
+}
+
+/** Preference `name`: the player's choice, else its default. */
+export function pref(name) {
+  const value = { ...player?.prefs, ...pending }[name];
+  return value ?? DEFAULTS[name];
+}
+
+/** Call `fn(player)` whenever the player or their preferences change (here or from the
+ * server's answer). */
+export function onMe(fn) {
+  listeners.add(fn);
+}
+
+/** The display preferences as attributes of <html> (data-cards="four", …), for style.css. */
+export function applyPrefs() {
+  const root = document.documentElement;
+  for (const name of ["cards", "contrast", "temperature", "motion"]) root.dataset[name] = pref(name);
+}
+
+function keep(next) {
+  player = next;
+  localStorage.setItem(KEY, JSON.stringify(player));
+  localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  applyPrefs();
+  for (const fn of listeners) fn(player);
+}
+
+let saves = 0; // how many changes were sent: only the last one's answer is kept
+let asking = null; // the refresh under way: one at a time, so that a first visit makes one guest
+
+/** Ask the server who this is (a first visit becomes a guest), send what was changed
+ * offline, and keep the answer. Offline it resolves with the last known player. */
+export function refreshMe() {
+  asking ??= ask().finally(() => (asking = null));
+  return asking;
+}
+
+async function ask() {
+  try {
+    let { data } = await api("GET", "/api/me");
+    if (!data.player) ({ data } = await api("POST", "/api/me/guest"));
+    if (Object.keys(pending).length) {
+      const sent = pending;
+      ({ data } = await api("PATCH", "/api/me", { prefs: sent }));
+      if (pending === sent) pending = {};
+    }
+    keep(data.player);
+  } catch {
+    // No network (or no server): the page goes on with what it knew.
+  }
+  return player;
+}
+
+/** Change some preferences: applied at once, kept here, and saved with the player on the
+ * server (offline: sent when the network is back). Throws the server's refusal. */
+export async function savePrefs(partial) {
+  pending = { ...pending, ...partial };
+  const sent = pending;
+  const turn = ++saves;
+  keep({ ...player, prefs: { ...player?.prefs, ...partial } });
+  let data;
+  try {
+    ({ data } = await api("PATCH", "/api/me", { prefs: sent }));
+  } catch (err) {
+    if (err?.code === "network") return player; // kept; sent once back online
+    if (err?.code === "no_session") return refreshMe(); // becomes a guest, then sends them
+    if (pending === sent) pending = {};
+    await refreshMe(); // refused: the server's copy again
+    throw err;
+  }
+  if (pending === sent) pending = {};
+  if (turn === saves) keep(data.player); // an answer overtaken by a later change's is stale
+  return player;
+}
+
+/** Change the display name (the server cleans it up); the player as now known. Throws the
+ * server's refusal (e.g. bad_name). */
+export async function saveName(name) {
+  const { data } = await api("PATCH", "/api/me", { name });
+  keep(data.player);
+  return player;
+}
+
+/** Once, at start: the last known preferences applied; the server asked; asked again
+ * whenever the network comes back. */
+export function startMe() {
+  applyPrefs();
+  window.addEventListener("online", () => refreshMe());
+  return refreshMe();
+}
