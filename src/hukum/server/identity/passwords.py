@@ -85,8 +85,8 @@ def check_password(password: str, username: str = "") -> None:
     if len(set(folded)) == 1:
         raise BadPassword("a password is not one character over and over")
     name = username.strip().casefold()
-    if name and name in folded and len(name) * 2 > len(folded):
-        raise BadPassword("a password is not the user name")
+    if name and name in folded and len(folded.replace(name, "").strip()) < 6:
+        raise BadPassword("a password is not the user name (nor the user name and a little)")
     if folded in COMMON or folded.strip() in COMMON:
         raise BadPassword("that password is one of the most common: choose another")
 
