@@ -5,7 +5,6 @@ the size limit (declared or streamed), unknown paths, a turn time limit of a nan
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ from hukum.server.protocol import ProtocolError, http_status
 from hukum.server.throttle import ROOMS_PER_HOUR, Throttle
 from tests.server.conftest import create
 from tests.server.helpers import seat_socket
-from tests.server.test_throttle import clock
+from tests.server.test_throttle import clock, run
 
 __all__ = ["clock"]  # the fixture: the time the rate limits' counts see
 
@@ -98,7 +97,7 @@ def test_one_address_may_make_only_so_many_rooms_an_hour(clock: list[float]) -> 
     quota = Throttle(rooms_per_hour=3)
 
     def take(address: str) -> None:
-        asyncio.run(quota.take(("rooms", address)))
+        run(quota.take(("rooms", address)))
 
     for _ in range(3):
         take("10.0.0.1")

@@ -7,7 +7,6 @@ oldest objects (every ten minutes: hukum.server.garbage)."""
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
 import tracemalloc
@@ -17,14 +16,14 @@ import pytest
 
 from hukum.server.protocol import ProtocolError, http_status
 from hukum.server.throttle import MOVING_MAX, Throttle
-from tests.server.test_throttle import clock
+from tests.server.test_throttle import clock, run
 
 __all__ = ["clock"]  # the fixture: the time the in-memory counts see
 
 
 def take(quota: Throttle, address: str) -> None:
     """Count one room for ``address``, or refuse it (as ``POST /api/tables`` does)."""
-    asyncio.run(quota.take(("rooms", address)))
+    run(quota.take(("rooms", address)))
 
 
 def test_the_quota_of_an_address_keeps_bounded_memory(clock: list[float]) -> None:

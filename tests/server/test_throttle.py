@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
+from typing import Any, TypeVar
 
 import limits.storage.memory
 import limits.strategies
@@ -18,7 +20,12 @@ from hukum.server.protocol import ProtocolError, http_status
 from hukum.server.throttle import MOVING_MAX, Throttle
 from tests.server.test_cluster import redis_url
 
-__all__ = ["redis_url"]  # the fixture: a private redis-server (HUKUM_REQUIRE_REDIS=1: required)
+T = TypeVar("T")
+
+__all__ = [
+    "redis_url",
+    "run",
+]  # the fixture: a private redis-server (HUKUM_REQUIRE_REDIS=1: required)
 
 
 @pytest.fixture
@@ -32,9 +39,16 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
     yield now
 
 
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to its end, in a thread of its own (the test's thread may already
+    run an event loop: Playwright's, in a run with the browser tests)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def refusal(throttle: Throttle, *hits: tuple[str, str]) -> ProtocolError:
     with pytest.raises(ProtocolError) as refused:
-        asyncio.run(throttle.take(*hits))
+        run(throttle.take(*hits))
     return refused.value
 
 
@@ -42,37 +56,37 @@ def test_a_moving_window_counts_each_hit_for_its_window(clock: list[float]) -> N
     throttle = Throttle(rates={"claim": "3/hour"})
     take = ("claim", "10.0.0.1")
     for _ in range(3):
-        asyncio.run(throttle.take(take))
+        run(throttle.take(take))
         clock[0] += 600
     refused = refusal(throttle, take)
     assert refused.code == "too_many_requests" and http_status(refused.code) == 429
     assert refused.details["retry_after"] == 1801  # when the first is an hour old
     assert "accounts made from this address" in refused.message
-    asyncio.run(throttle.take(("claim", "10.0.0.2")))  # another address is not held back
+    run(throttle.take(("claim", "10.0.0.2")))  # another address is not held back
     clock[0] += 1801
-    asyncio.run(throttle.take(take))  # the first no longer counts
+    run(throttle.take(take))  # the first no longer counts
     refusal(throttle, take)  # the second still does: no new window of 3 at a boundary
 
 
 def test_a_refusal_counts_nothing(clock: list[float]) -> None:
     throttle = Throttle(rates={"sign_in_address": "5/minute", "sign_in_account": "1/minute"})
-    asyncio.run(throttle.take(("sign_in_address", "a"), ("sign_in_account", "tara")))
+    run(throttle.take(("sign_in_address", "a"), ("sign_in_account", "tara")))
     for _ in range(5):  # refused on the account: the address's count does not move
         refusal(throttle, ("sign_in_address", "a"), ("sign_in_account", "tara"))
     for name in ("b", "c", "d", "e"):
-        asyncio.run(throttle.take(("sign_in_address", "a"), ("sign_in_account", name)))
+        run(throttle.take(("sign_in_address", "a"), ("sign_in_account", name)))
     refusal(throttle, ("sign_in_address", "a"), ("sign_in_account", "f"))
 
 
 def test_rooms_keep_their_code_and_a_lifted_quota_bounded_memory(clock: list[float]) -> None:
     throttle = Throttle(rooms_per_hour=2)
-    asyncio.run(throttle.take(("rooms", "a")))
-    asyncio.run(throttle.take(("rooms", "a")))
+    run(throttle.take(("rooms", "a")))
+    run(throttle.take(("rooms", "a")))
     assert refusal(throttle, ("rooms", "a")).code == "too_many_rooms"
     lifted = Throttle(rooms_per_hour=MOVING_MAX * 1000)
     for _ in range(5000):
         clock[0] += 0.06
-        asyncio.run(lifted.take(("rooms", "a")))
+        run(lifted.take(("rooms", "a")))
     memory = lifted._memory
     assert sum(len(e) for e in memory.events.values()) == 0 and len(memory.storage) <= 2
 
@@ -130,7 +144,7 @@ def test_on_redis_every_process_sees_the_same_counts(redis_url: str) -> None:
         await other.close()
         return claims.value, rooms.value, waited
 
-    claims, rooms, waited = asyncio.run(scenario())
+    claims, rooms, waited = run(scenario())
     assert claims.code == "too_many_requests" and 1 <= claims.details["retry_after"] <= 3
     assert rooms.code == "too_many_rooms" and rooms.details["retry_after"] >= 1
     assert 0.5 < waited < 3
