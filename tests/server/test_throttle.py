@@ -8,14 +8,18 @@ import asyncio
 import time
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import limits.storage.memory
 import limits.strategies
 import pytest
+import redis
+from fastapi.testclient import TestClient
 
 from hukum.server import throttle as throttle_module
+from hukum.server.app import create_app
 from hukum.server.protocol import ProtocolError, http_status
 from hukum.server.throttle import MOVING_MAX, Throttle
 from tests.server.test_cluster import redis_url
@@ -149,3 +153,22 @@ def test_on_redis_every_process_sees_the_same_counts(redis_url: str) -> None:
     assert claims.code == "too_many_requests" and isinstance(wait, int) and 1 <= wait <= 3
     assert rooms.code == "too_many_rooms" and isinstance(later, int) and later >= 1
     assert 0.5 < waited < 3
+
+
+def test_an_app_of_a_cluster_counts_on_redis(tmp_path: Path, redis_url: str) -> None:
+    """``create_app(redis_url=…)``: the room quota and the guests are counted on Redis."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    app = create_app(
+        url, bot_delay=0, redis_url=redis_url, rooms_per_hour=1, rates={"guest": "1/hour"}
+    )
+    with TestClient(app) as client:
+        assert client.app.state.throttle.redis_url == redis_url  # type: ignore[attr-defined]
+        assert client.post("/api/tables", json={}).status_code == 200
+        r = client.post("/api/tables", json={})
+        assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_rooms"
+        assert client.post("/api/me/guest").status_code == 200
+        client.cookies.clear()
+        r = client.post("/api/me/guest")
+        assert r.status_code == 429 and "retry-after" in r.headers
+    keys = redis.Redis.from_url(redis_url).keys("hukum-limits*")
+    assert keys  # the counts are on the Redis server
