@@ -14,9 +14,12 @@ from fastapi.testclient import TestClient
 
 from hukum.server.app import MAX_BODY, create_app
 from hukum.server.protocol import ProtocolError, http_status
-from hukum.server.routes.lobby import ROOMS_PER_HOUR, RoomQuota
+from hukum.server.throttle import ROOMS_PER_HOUR, Throttle
 from tests.server.conftest import create
 from tests.server.helpers import seat_socket
+from tests.server.test_throttle import clock, run
+
+__all__ = ["clock"]  # the fixture: the time the rate limits' counts see
 
 NESTED = "[" * 3000 + "]" * 3000
 JSON = {"content-type": "application/json"}
@@ -89,19 +92,22 @@ def test_a_nested_websocket_frame_gets_an_error_and_the_socket_stays(client: Tes
         assert ws.receive_json() == {"type": "pong", "ref": 1}
 
 
-def test_one_address_may_make_only_so_many_rooms_an_hour() -> None:
+def test_one_address_may_make_only_so_many_rooms_an_hour(clock: list[float]) -> None:
     """Issue 18 defect 5: anyone could create rooms without limit."""
-    now = [1000.0]
-    quota = RoomQuota(3, clock=lambda: now[0])
+    quota = Throttle(rooms_per_hour=3)
+
+    def take(address: str) -> None:
+        run(quota.take(("rooms", address)))
+
     for _ in range(3):
-        quota.take("10.0.0.1")
+        take("10.0.0.1")
     with pytest.raises(ProtocolError) as refused:
-        quota.take("10.0.0.1")
+        take("10.0.0.1")
     assert refused.value.code == "too_many_rooms" and http_status(refused.value.code) == 429
     assert refused.value.details["retry_after"] == 3601
-    quota.take("10.0.0.2")  # another address is not held back
-    now[0] += 3600.5
-    quota.take("10.0.0.1")  # an hour later
+    take("10.0.0.2")  # another address is not held back
+    clock[0] += 3600.5
+    take("10.0.0.1")  # an hour later
 
 
 def test_the_server_refuses_the_room_past_the_quota(tmp_path) -> None:

@@ -108,7 +108,7 @@ def test_a_change_to_a_static_file_is_a_new_version(tmp_path: Path) -> None:
 
 def controlled(page: Page) -> None:
     """Wait until the service worker has kept the files and controls the page."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=20_000)
 
 
 def test_the_page_opens_offline_and_says_so(browser: Browser, server: str) -> None:

@@ -25,6 +25,7 @@ EXAMPLES = {
     "/t/{code}/deals/{number}": "/t/abcd2345/deals/3",
     "/how-to-play": "/how-to-play",
     "/settings": "/settings",
+    "/account": "/account",
 }
 
 

@@ -1,9 +1,9 @@
 """What a long-running server keeps for each room it makes (scripts/load.py --soak: a
 thousand rooms a minute from one address, the quota lifted): the room quota
-(``hukum serve --rooms-per-hour``) counts rooms by the minute, so its memory of an address
-is bounded; the end of a match leaves no garbage in reference cycles, which a server frees
-only when its garbage collector goes through its oldest objects (every ten minutes:
-hukum.server.garbage)."""
+(``hukum serve --rooms-per-hour``, a limit of :mod:`hukum.server.throttle`) counts each room
+for an hour, and its memory of an address is bounded; the end of a match leaves no garbage
+in reference cycles, which a server frees only when its garbage collector goes through its
+oldest objects (every ten minutes: hukum.server.garbage)."""
 
 from __future__ import annotations
 
@@ -15,71 +15,81 @@ from pathlib import Path
 import pytest
 
 from hukum.server.protocol import ProtocolError, http_status
-from hukum.server.routes import lobby
-from hukum.server.routes.lobby import RoomQuota
+from hukum.server.throttle import MOVING_MAX, Throttle
+from tests.server.test_throttle import clock, run
+
+__all__ = ["clock"]  # the fixture: the time the in-memory counts see
 
 
-def kept(quota: RoomQuota, take: int, at: list[float], step: float) -> int:
-    """Bytes allocated in lobby.py, still held, after ``take`` more rooms ``step`` s apart."""
+def take(quota: Throttle, address: str) -> None:
+    """Count one room for ``address``, or refuse it (as ``POST /api/tables`` does)."""
+    run(quota.take(("rooms", address)))
+
+
+def test_the_quota_of_an_address_keeps_bounded_memory(clock: list[float]) -> None:
+    """A thousand rooms a minute from one address, with the quota lifted: what the quota
+    keeps of the address does not grow with the rooms it made in the last hour (a moving
+    window keeps a time for each, 30,000 of them after half an hour: a quota over
+    MOVING_MAX counts in a sliding window of two counters)."""
+    quota = Throttle(rooms_per_hour=1_000_000)
+    assert quota.limits["rooms"].item.amount > MOVING_MAX
     tracemalloc.start()
     try:
-        for _ in range(take):
-            at[0] += step
-            quota.take("127.0.0.1")
-        snapshot = tracemalloc.take_snapshot()
+        for _ in range(3_000):  # the first three minutes
+            clock[0] += 0.06
+            take(quota, "127.0.0.1")
+        before = tracemalloc.take_snapshot()
+        for _ in range(27_000):  # the next 27 minutes
+            clock[0] += 0.06
+            take(quota, "127.0.0.1")
+        after = tracemalloc.take_snapshot()
     finally:
         tracemalloc.stop()
-    ours = snapshot.filter_traces([tracemalloc.Filter(True, lobby.__file__)])
-    return sum(stat.size for stat in ours.statistics("filename"))
+    ours = [tracemalloc.Filter(True, "*limits*")]
+    grown = sum(
+        s.size_diff
+        for s in after.filter_traces(ours).compare_to(before.filter_traces(ours), "filename")
+    )
+    assert grown < 8_000  # a time a room: over 200 KB
+    memory = quota._memory
+    assert not memory.events and len(memory.storage) <= 2
 
 
-def test_the_quota_of_an_address_keeps_bounded_memory() -> None:
-    """A thousand rooms a minute from one address, with the quota lifted: what the quota
-    keeps of the address does not grow with the rooms it made in the last hour (it kept a
-    time for each room, 30,000 of them after half an hour)."""
-    now = [0.0]
-    quota = RoomQuota(1_000_000, clock=lambda: now[0])
-    kept(quota, 3_000, now, 0.06)  # the first three minutes
-    grown = kept(quota, 27_000, now, 0.06)  # the next 27 minutes
-    assert grown < 8_000  # a count a minute (a time a room: over 200 KB)
-
-
-def test_rooms_count_for_an_hour_each() -> None:
-    now = [10_000.0]
-    quota = RoomQuota(3, clock=lambda: now[0])
-    quota.take("a")  # minute 0
-    now[0] += 1200
-    quota.take("a")  # minute 20
-    now[0] += 1200
-    quota.take("a")  # minute 40
+def test_rooms_count_for_an_hour_each(clock: list[float]) -> None:
+    quota = Throttle(rooms_per_hour=3)
+    take(quota, "a")  # minute 0
+    clock[0] += 1200
+    take(quota, "a")  # minute 20
+    clock[0] += 1200
+    take(quota, "a")  # minute 40
     with pytest.raises(ProtocolError) as refused:
-        quota.take("a")
+        take(quota, "a")
     assert refused.value.code == "too_many_rooms" and http_status(refused.value.code) == 429
     assert refused.value.details["retry_after"] == 1201  # when the first is an hour old
-    now[0] += 1201
-    quota.take("a")  # the first no longer counts
+    clock[0] += 1201
+    take(quota, "a")  # the first no longer counts
     with pytest.raises(ProtocolError):
-        quota.take("a")
-    now[0] += 1200
-    quota.take("a")  # nor the second
+        take(quota, "a")
+    clock[0] += 1200
+    take(quota, "a")  # nor the second
 
 
-def test_rooms_of_one_minute_count_until_its_last_is_an_hour_old() -> None:
-    """Counted by the minute: a room counts at most a minute more than an hour."""
-    now = [60_000.0]  # the start of a minute
-    quota = RoomQuota(2, clock=lambda: now[0])
-    quota.take("a")
-    now[0] += 50
-    quota.take("a")  # the same minute
+def test_one_address_does_not_hold_another_back(clock: list[float]) -> None:
+    quota = Throttle(rooms_per_hour=2)
+    take(quota, "a")
+    clock[0] += 50
+    take(quota, "a")
     with pytest.raises(ProtocolError) as refused:
-        quota.take("a")
-    assert refused.value.details["retry_after"] == 3601  # when the later is an hour old
-    now[0] += 3550.5  # the first is an hour old, not the second: both count still
+        take(quota, "a")
+    assert refused.value.details["retry_after"] == 3551  # when the first is an hour old
+    take(quota, "b")
+    clock[0] += 3549.5
     with pytest.raises(ProtocolError):
-        quota.take("a")
-    now[0] += 49.5
-    quota.take("a")
-    quota.take("a")
+        take(quota, "a")  # the first is not quite an hour old
+    clock[0] += 0.6
+    take(quota, "a")
+    with pytest.raises(ProtocolError):
+        take(quota, "a")  # the second still counts
 
 
 #: The measurement of the test below, run in a fresh interpreter: in the test process,

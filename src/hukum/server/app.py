@@ -23,11 +23,12 @@ from hukum.server import garbage
 from hukum.server.analyses import Analyses
 from hukum.server.cluster import Cluster
 from hukum.server.db import Store, make_engine, migrate
+from hukum.server.identity.passwords import Passwords
 from hukum.server.identity.sessions import Identities
 from hukum.server.protocol import TableError, error_body, foreign_origin, http_status
-from hukum.server.routes import analysis, lobby, me, replay, rules, ws
-from hukum.server.routes.lobby import ROOMS_PER_HOUR, RoomQuota
+from hukum.server.routes import account, analysis, lobby, me, replay, rules, ws
 from hukum.server.tables import IDLE_SECONDS, MAX_TABLES, Registry
+from hukum.server.throttle import ROOMS_PER_HOUR, Throttle
 
 __all__ = [
     "DEFAULT_DATABASE_URL",
@@ -35,6 +36,7 @@ __all__ = [
     "STATIC",
     "BodyLimit",
     "RedactTokens",
+    "SecurityHeaders",
     "create_app",
     "database_url",
 ]
@@ -45,7 +47,15 @@ log = logging.getLogger("hukum.server")
 STATIC = Path(__file__).parent / "static"
 #: The front end's pages (static/app.js routes each address to its page module): each is
 #: served index.html, and the page draws itself from its address.
-PAGES = ("/", "/rooms/new", "/t/{code}", "/t/{code}/deals/{number}", "/how-to-play", "/settings")
+PAGES = (
+    "/",
+    "/rooms/new",
+    "/t/{code}",
+    "/t/{code}/deals/{number}",
+    "/how-to-play",
+    "/settings",
+    "/account",
+)
 DEFAULT_DATABASE_URL = "sqlite:///hukum.db"
 #: The static files the service worker keeps, by suffix (not its own source, nor the
 #: fonts' licence and notes).
@@ -158,6 +168,66 @@ class SameOrigin:
         await self.app(scope, receive, send)
 
 
+#: The Content-Security-Policy of every response: scripts, styles, fonts, images and
+#: connections of this site only, no plugin, no <base>, no framing, forms posted here.
+#: Styles allow inline ``style`` attributes (the pages place cards and seats with them);
+#: scripts never run inline. Images may be ``data:`` URLs (the favicon of "your turn").
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+    "base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
+#: FastAPI's API pages (/docs, /redoc) load their script and style from a CDN and start
+#: with an inline script: their own policy allows that CDN and those inline scripts (no
+#: other page of the site needs or gets it).
+DOCS_CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+    "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; "
+    "font-src 'self' https://fonts.gstatic.com; connect-src 'self'; worker-src 'self' blob:; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
+DOCS_PATHS = ("/docs", "/redoc")
+#: Headers every HTTP response carries.
+SECURITY_HEADERS = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+)
+
+
+class SecurityHeaders:
+    """Give every HTTP response the security headers (:data:`CSP`, :data:`SECURITY_HEADERS`):
+    the policy that keeps an injected script from running, no MIME sniffing, no address
+    sent to another site, no framing (clickjacking)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        docs = scope["path"] in DOCS_PATHS or scope["path"].startswith("/docs/")
+        policy = (DOCS_CSP if docs else CSP).encode()
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if k.lower() not in _SECURITY_NAMES
+                ]
+                headers += [(b"content-security-policy", policy), *SECURITY_HEADERS]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, secured)
+
+
+_SECURITY_NAMES = frozenset({b"content-security-policy", *(k for k, _ in SECURITY_HEADERS)})
+
+
 def service_worker(static: Path) -> str:
     """static/sw.js as /sw.js serves it (the root scope: it keeps the pages too), with its
     version, a hash of every static file (a release that changes one replaces the
@@ -192,6 +262,8 @@ def create_app(
     idle_seconds: float = IDLE_SECONDS,
     analyses: Analyses | None = None,
     collect_garbage: bool = False,
+    rates: dict[str, str] | None = None,
+    passwords: Passwords | None = None,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
     may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
@@ -202,13 +274,16 @@ def create_app(
     analysis at a time on the machine's cores, four more waiting). With
     ``collect_garbage`` the app collects the process's garbage by the clock
     (:func:`hukum.server.garbage.collecting`; ``hukum serve``, after
-    :func:`~hukum.server.garbage.pace`)."""
+    :func:`~hukum.server.garbage.pace`). ``rates`` changes named rate limits
+    (:data:`hukum.server.throttle.RATES`), counted on the Redis server in a cluster;
+    ``passwords``: how passwords are hashed (default Argon2id)."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
     store = Store(engine)
     cluster = Cluster(redis_url) if redis_url else None
     registry = Registry(store, bot_delay, cluster, max_tables=max_tables, idle_seconds=idle_seconds)
+    throttle = Throttle(rooms_per_hour, redis_url, rates)
     static = static_dir or STATIC
 
     @asynccontextmanager
@@ -218,6 +293,9 @@ def create_app(
             logger = logging.getLogger(name)
             if not any(isinstance(f, RedactTokens) for f in logger.filters):
                 logger.addFilter(RedactTokens())
+        # The dummy hash an unknown user name's sign-in verifies, made now: the first such
+        # sign-in then takes as long as any other.
+        await asyncio.to_thread(app.state.passwords.dummy)
         if cluster is not None:
             await cluster.start(registry)
             log.info("joined the cluster at %s as %s", cluster.url, cluster.id)
@@ -233,18 +311,21 @@ def create_app(
         registry.close()
         if cluster is not None:
             await cluster.stop()
+        await throttle.close()
         store.close()
         engine.dispose()
 
     app = FastAPI(title="hukum", lifespan=lifespan)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(SameOrigin)
+    app.add_middleware(SecurityHeaders)
     app.state.store = store
     app.state.identities = Identities(store)
     app.state.registry = registry
     app.state.cluster = cluster
     app.state.analyses = analyses or Analyses()
-    app.state.room_quota = RoomQuota(rooms_per_hour)
+    app.state.throttle = throttle
+    app.state.passwords = passwords or Passwords()
     app.state.hello_timeout = hello_timeout
 
     @app.exception_handler(TableError)
@@ -279,6 +360,7 @@ def create_app(
 
     app.include_router(lobby.router)
     app.include_router(me.router)
+    app.include_router(account.router)
     app.include_router(analysis.router)
     app.include_router(replay.router)
     app.include_router(rules.router)

@@ -54,8 +54,8 @@ ERRORS: dict[str, tuple[int, int]] = {
     "stale_move": (400, 4400),
     "not_your_seat": (400, 4400),
     "bad_name": (400, 4400),
-    "bad_prefs": (400, 4400),
     "rate_limited": (400, 4400),
+    "bad_password": (400, 4400),  # the password policy (issue 41: accounts)
     "token_in_url": (400, 4400),
     # who sent it
     "hello_timeout": (408, 4408),
@@ -67,6 +67,7 @@ ERRORS: dict[str, tuple[int, int]] = {
     "no_session": (401, 4401),  # a request that needs a player has no (valid) session
     "suspended": (403, 4403),  # a moderator suspended or closed the player
     "not_moderator": (403, 4403),
+    "bad_credentials": (401, 4401),  # a user name and password that open no account
     # what a request names
     "unknown_table": (404, 4404),
     "unknown_seat": (404, 4404),
@@ -84,9 +85,13 @@ ERRORS: dict[str, tuple[int, int]] = {
     "no_analysis": (409, 4409),
     "no_replay": (409, 4409),
     "no_record": (409, 4409),
+    "name_taken": (409, 4409),  # a user name, or one that looks like it, is taken
+    "already_account": (409, 4409),  # a claim by a player who has an account
+    "not_account": (409, 4409),  # a password asked of a guest
     # limits
     "too_large": (413, 4413),
     "too_many_rooms": (429, 4429),
+    "too_many_requests": (429, 4429),  # a rate limit (hukum.server.throttle)
     "busy": (503, 4503),
     "server_full": (503, 4503),
     # the server

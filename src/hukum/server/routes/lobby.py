@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import collections
-import time
-from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
@@ -16,6 +13,9 @@ from hukum.server.deps import get_registry
 from hukum.server.identity.sessions import Me, current_player
 from hukum.server.protocol import ProtocolError, refused
 from hukum.server.tables import Registry, TableConfig, commands
+from hukum.server.throttle import ROOMS_PER_HOUR, Throttle
+
+__all__ = ["ROOMS_PER_HOUR", "router"]
 
 router = APIRouter(prefix="/api/tables")
 
@@ -79,70 +79,6 @@ def seat_name(given: str, me: Me | None) -> str:
     return given or (me.name if me is not None else "")
 
 
-#: How many rooms one client address may create an hour, by default (``hukum serve
-#: --rooms-per-hour``).
-ROOMS_PER_HOUR = 100
-
-#: The quota's window, seconds: the rooms an address made in the last hour count.
-QUOTA_WINDOW = 3600.0
-#: The rooms an address makes are counted by the minute: an address keeps at most
-#: ``QUOTA_WINDOW / QUOTA_STEP`` + 1 counts however many rooms it may make an hour.
-QUOTA_STEP = 60.0
-
-
-class _Minute:
-    """The rooms an address made in one minute: how many, and when the last was made."""
-
-    __slots__ = ("count", "last", "minute")
-
-    def __init__(self, minute: float, now: float) -> None:
-        self.minute = minute
-        self.last = now
-        self.count = 1
-
-
-class RoomQuota:
-    """How many rooms each client address has created in the last hour; more than
-    ``per_hour`` is refused (``too_many_rooms``, 429), so nobody can fill the server.
-
-    The rooms are counted by the minute (:data:`QUOTA_STEP`), not kept one by one: a room
-    counts until the last room made in its minute is an hour old (at most a minute more
-    than an hour), and an address's memory is at most 61 counts, however many rooms it
-    makes (the load test lifts the quota and makes a thousand rooms a minute from one
-    address, which in a list of times would have grown for an hour)."""
-
-    def __init__(self, per_hour: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.per_hour = per_hour
-        self.clock = clock
-        self._made: dict[str, collections.deque[_Minute]] = {}
-
-    def take(self, address: str) -> None:
-        """Count one room for ``address``, or refuse it."""
-        now = self.clock()
-        made = self._made.setdefault(address, collections.deque())
-        while made and made[0].last <= now - QUOTA_WINDOW:
-            made.popleft()
-        count = sum(m.count for m in made)
-        if count >= self.per_hour:
-            wait = int(made[0].last + QUOTA_WINDOW - now) + 1
-            raise ProtocolError(
-                "too_many_rooms",
-                f"this address has made {count} rooms in the last hour, the most there "
-                f"may be; the next may be made in {wait} s",
-                retry_after=wait,
-            )
-        minute = now // QUOTA_STEP
-        if made and made[-1].minute == minute:
-            made[-1].count += 1
-            made[-1].last = now
-        else:
-            made.append(_Minute(minute, now))
-        if len(self._made) > 10_000:  # forget addresses with nothing in the last hour
-            old = now - QUOTA_WINDOW
-            for key in [k for k, v in self._made.items() if not v or v[-1].last <= old]:
-                del self._made[key]
-
-
 @router.post("")
 async def create_table(
     body: CreateTable, registry: Reg, request: Request, me: Current
@@ -171,8 +107,10 @@ async def create_table(
         body.hints,
         body.bot_speed,
     )
-    quota: RoomQuota = request.app.state.room_quota
-    quota.take(request.client.host if request.client else "")
+    # One address may make only so many rooms an hour (``too_many_rooms``): nobody can
+    # fill the server (``hukum serve --rooms-per-hour``; :mod:`hukum.server.throttle`).
+    throttle: Throttle = request.app.state.throttle
+    await throttle.take(("rooms", request.client.host if request.client else ""))
     table, token = await registry.create(config, seat_name(body.name, me), player)
     if body.start_now:
         await table.start(token, fill=True, player=player)

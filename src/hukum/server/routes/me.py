@@ -3,6 +3,7 @@ becomes a guest, with no form) and ``PATCH /api/me`` (display name, preferences)
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request, Response
@@ -20,6 +21,7 @@ from hukum.server.identity.sessions import (
     set_cookie,
 )
 from hukum.server.protocol import ProtocolError
+from hukum.server.throttle import Throttle
 
 router = APIRouter(prefix="/api/me")
 
@@ -63,12 +65,16 @@ def me(player: Current) -> dict[str, Any]:
 
 
 @router.post("/guest")
-def guest(request: Request, response: Response, player: Current) -> dict[str, Any]:
-    """Become a guest (the page does it on a first visit); an existing session is kept."""
-    if player is None:
-        agent = request.headers.get("user-agent", "")
-        player, token = identities(request).new_guest(agent)
-        set_cookie(request, response, token)
+async def guest(request: Request, response: Response, current: Current) -> dict[str, Any]:
+    """Become a guest (the page does it on a first visit); an existing session is kept.
+    One address may make only so many guests an hour (``too_many_requests``)."""
+    if current is not None:
+        return {"player": current.json()}
+    throttle: Throttle = request.app.state.throttle
+    await throttle.take(("guest", request.client.host if request.client else ""))
+    agent = request.headers.get("user-agent", "")
+    player, token = await asyncio.to_thread(identities(request).new_guest, agent)
+    set_cookie(request, response, token)
     return {"player": player.json()}
 
 

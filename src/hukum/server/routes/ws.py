@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
@@ -31,33 +30,15 @@ from hukum.server.protocol import (
 )
 from hukum.server.tables import Registry, Room
 from hukum.server.tables.commands import Caller, by_message
+from hukum.server.throttle import SocketLimit, Throttle
 
 router = APIRouter()
 
-#: Messages a connection may send per second on average, and in a burst.
-RATE, BURST = 20.0, 40.0
 #: Seconds a new connection has to send its hello (``create_app(hello_timeout=…)``).
 HELLO_TIMEOUT = 10.0
 #: The close code after a ``reconnect`` message (WebSocket's "service restart").
 RECONNECT_CLOSE = 1012
 _CLOSE = object()
-
-
-class Bucket:
-    """A token bucket: ``take()`` is False when a client sends too fast."""
-
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
-        self.rate, self.burst, self.level = rate, burst, burst
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.level < 1:
-            return False
-        self.level -= 1
-        return True
 
 
 async def _refuse(websocket: WebSocket, error: TableError) -> None:
@@ -213,7 +194,9 @@ async def game_socket(
                 return
 
     send_task = asyncio.create_task(writer())
-    bucket = Bucket()
+    # At most 40 messages in any 2 s (hukum.server.throttle.SOCKET_RATE); more: rate_limited.
+    throttle: Throttle = websocket.app.state.throttle
+    limit: SocketLimit = throttle.socket()
     try:
         while True:
             frame = await websocket.receive()
@@ -222,7 +205,7 @@ async def game_socket(
             text = frame.get("text")
             if text is None:
                 text = (frame.get("bytes") or b"").decode("utf-8", "replace")
-            if not bucket.take():
+            if not limit.take():
                 queue.put_nowait(
                     error_message(ProtocolError("rate_limited", "too many messages"), None)
                 )
@@ -233,6 +216,7 @@ async def game_socket(
     except WebSocketDisconnect:
         pass
     finally:
+        limit.close()
         unsubscribe()
         registry.release(table)  # a finished match nobody watches leaves memory
         queue.put_nowait(_CLOSE)

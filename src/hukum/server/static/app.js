@@ -1,6 +1,7 @@
 // The browser front end of `hukum serve` (docs/architecture.md, "The front end"): the
 // shell round every page, and the pages' addresses. Talks docs/protocol.md.
 import { LANGS, getLang, setLang, t } from "./i18n.js";
+import account from "./pages/account.js";
 import board from "./pages/board.js";
 import howToPlay, { howToPlayLink } from "./pages/how-to-play.js";
 import lobby from "./pages/lobby.js";
@@ -19,6 +20,7 @@ route("/t/:code", table);
 route("/t/:code/deals/:number", board);
 route("/how-to-play", howToPlay);
 route("/settings", settings);
+route("/account", account);
 route("*", lobby);
 
 const app = document.getElementById("app");
