@@ -26,7 +26,6 @@ from hukum.server.db import EventRow, Store
 from hukum.server.identity.models import Block, Player, PlayerSession, Report
 from hukum.server.identity.passwords import Passwords
 from hukum.server.identity.sessions import ABSOLUTE, COOKIE, IDLE, session_hash
-from hukum.server.tables.seats import token_hash
 from tests.server.conftest import create, play
 from tests.server.helpers import Player as Bot
 from tests.server.helpers import seat_socket
@@ -323,25 +322,17 @@ def test_an_old_hash_is_replaced_at_sign_in(tmp_path: Path) -> None:
 
 
 def seated_room(client: TestClient, name: str) -> tuple[str, str]:
-    """A real room of one deal with the player at seat 1 (a seat event naming them, as a
-    seat taken with a session stores it), played to its end; its code and the player's
-    seat token."""
-    made = create(client, options={"deals": 1, "target": None}, name="Asha")
+    """A real room of one deal: Asha, with no session, makes it at seat 0, and the player
+    takes seat 1 with their session (so its seat event names them); played to its end.
+    Its code and the player's seat token."""
+    asha = second(client)
+    made = create(asha, options={"deals": 1, "target": None}, name="Asha")
     code = made["code"]
-    with store(client).session() as s:
-        me_id = s.scalar(select(Player.id).where(Player.username.is_not(None)))
-    table = client.app.state.registry.tables[code]  # type: ignore[attr-defined]
-    seat_token = "f" * 32
-
-    async def sit() -> None:
-        async with table.lock:
-            data = {"seat": 1, "kind": "human", "name": name, "token": token_hash(seat_token)}
-            await table.commit("seat", {**data, "player": me_id})
-
-    assert client.portal is not None
-    client.portal.call(sit)
+    r = client.post(f"/api/tables/{code}/seats/1", json={"name": name})
+    assert r.status_code == 200, r.text
+    seat_token = r.json()["token"]
     for path in ("bots", "start"):
-        r = client.post(f"/api/tables/{code}/{path}", json={"token": made["token"]})
+        r = asha.post(f"/api/tables/{code}/{path}", json={"token": made["token"]})
         assert r.status_code == 200, r.text
 
     def person(token: str) -> None:
