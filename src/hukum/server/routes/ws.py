@@ -194,7 +194,7 @@ async def game_socket(
                 return
 
     send_task = asyncio.create_task(writer())
-    # At most 40 messages in any 2 s (hukum.server.throttle.SOCKET_RATE); more: rate_limited.
+    # 20 messages a second, 40 at once (hukum.server.throttle.SOCKET_RATE); more: rate_limited.
     throttle: Throttle = websocket.app.state.throttle
     limit: SocketLimit = throttle.socket()
     try:
