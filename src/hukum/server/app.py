@@ -25,7 +25,7 @@ from hukum.server.cluster import Cluster
 from hukum.server.db import Store, make_engine, migrate
 from hukum.server.identity.sessions import Identities
 from hukum.server.protocol import TableError, error_body, foreign_origin, http_status
-from hukum.server.routes import analysis, lobby, me, replay, rules, ws
+from hukum.server.routes import analysis, fairplay, lobby, me, moderation, replay, rules, ws
 from hukum.server.routes.lobby import ROOMS_PER_HOUR, RoomQuota
 from hukum.server.tables import IDLE_SECONDS, MAX_TABLES, Registry
 
@@ -45,7 +45,14 @@ log = logging.getLogger("hukum.server")
 STATIC = Path(__file__).parent / "static"
 #: The front end's pages (static/app.js routes each address to its page module): each is
 #: served index.html, and the page draws itself from its address.
-PAGES = ("/", "/rooms/new", "/t/{code}", "/t/{code}/deals/{number}", "/how-to-play")
+PAGES = (
+    "/",
+    "/rooms/new",
+    "/t/{code}",
+    "/t/{code}/deals/{number}",
+    "/how-to-play",
+    "/moderation",
+)
 DEFAULT_DATABASE_URL = "sqlite:///hukum.db"
 #: The static files the service worker keeps, by suffix (not its own source, nor the
 #: fonts' licence and notes).
@@ -283,6 +290,8 @@ def create_app(
     app.include_router(replay.router)
     app.include_router(rules.router)
     app.include_router(ws.router)
+    app.include_router(fairplay.router)
+    app.include_router(moderation.router)
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
     def index() -> Response:

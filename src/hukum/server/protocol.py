@@ -57,6 +57,9 @@ ERRORS: dict[str, tuple[int, int]] = {
     "bad_prefs": (400, 4400),
     "rate_limited": (400, 4400),
     "token_in_url": (400, 4400),
+    "text_too_long": (400, 4400),  # a free line at a table (fair play)
+    "yourself": (400, 4400),  # blocking or reporting oneself
+    "not_a_player": (400, 4400),  # a seat of a bot, of nobody, or taken without a session
     # who sent it
     "hello_timeout": (408, 4408),
     "bad_token": (403, 4401),  # a lobby action's token (403); a hello's (4401: forget it)
@@ -67,11 +70,14 @@ ERRORS: dict[str, tuple[int, int]] = {
     "no_session": (401, 4401),  # a request that needs a player has no (valid) session
     "suspended": (403, 4403),  # a moderator suspended or closed the player
     "not_moderator": (403, 4403),
+    "not_at_table": (403, 4403),  # a report from someone who did not sit at the table
+    "chat_off": (403, 4403),  # free text in a room whose chat is off
     # what a request names
     "unknown_table": (404, 4404),
     "unknown_seat": (404, 4404),
     "unknown_deal": (404, 4404),
     "not_found": (404, 4404),
+    "unknown_player": (404, 4404),
     "method_not_allowed": (405, 4405),
     # the table's state
     "seat_taken": (409, 4409),
@@ -83,6 +89,8 @@ ERRORS: dict[str, tuple[int, int]] = {
     "no_analysis": (409, 4409),
     "no_replay": (409, 4409),
     "no_record": (409, 4409),
+    "already_reported": (409, 4409),
+    "already_lifted": (409, 4409),
     # limits
     "too_large": (413, 4413),
     "too_many_rooms": (429, 4429),
@@ -131,6 +139,10 @@ class ClientMessage:
     event: int | None = None
     """With a move: the last event the client had seen when it chose it (a move chosen for
     a turn that has passed since is refused, ``stale_move``)."""
+    phrase: str | None = None
+    """With ``say``: a quick phrase's key."""
+    text: str | None = None
+    """With ``say``: a free line (checked and cleaned by the table, tables/talk.py)."""
 
 
 def load_json(text: str | bytes) -> Any:
@@ -176,7 +188,17 @@ def parse_client_message(
             )
     else:
         move = None
-    return ClientMessage(kind, ref, move, seat, event), None
+    phrase, said = data.get("phrase"), data.get("text")
+    if kind == "say":
+        if phrase is not None and (not isinstance(phrase, str) or len(phrase) > 20):
+            return None, ProtocolError("bad_message", 'a say message\'s "phrase" is a key')
+        if said is not None and not isinstance(said, str):
+            return None, ProtocolError("bad_message", 'a say message\'s "text" is a line')
+        if said is not None and len(said) > 1000:  # cleaned, at most 200 are kept
+            return None, ProtocolError("text_too_long", "a line is at most 200 characters")
+    else:
+        phrase = said = None
+    return ClientMessage(kind, ref, move, seat, event, phrase, said), None
 
 
 @dataclass(frozen=True)

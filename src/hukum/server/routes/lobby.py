@@ -38,6 +38,9 @@ class CreateTable(BaseModel):
     hints: bool = False
     """Whether every player may ask for a suggested move (a ``hint`` message); a person alone
     with bots may ask in any room."""
+    chat: bool = False
+    """Whether the seats may say free lines, besides the quick phrases (docs/protocol.md,
+    "Fair play")."""
 
 
 class TakeSeat(BaseModel):
@@ -133,7 +136,14 @@ async def create_table(body: CreateTable, registry: Reg, request: Request) -> di
             f"no {spec.name} bot {body.bots!r}; choose one of " + ", ".join(spec.bots),
         )
     config = TableConfig(
-        rules, preset, body.bots, body.turn_timeout, spec.name, body.spectators, body.hints
+        rules,
+        preset,
+        body.bots,
+        body.turn_timeout,
+        spec.name,
+        body.spectators,
+        body.hints,
+        chat=body.chat,
     )
     quota: RoomQuota = request.app.state.room_quota
     quota.take(request.client.host if request.client else "")

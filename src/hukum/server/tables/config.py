@@ -32,6 +32,9 @@ class TableConfig:
     hints: bool = False
     """Whether every player may ask for a suggested move (docs/protocol.md, "hints"); a
     person alone with bots may ask in any room."""
+    chat: bool = False
+    """Whether the seats may say free lines (docs/protocol.md, "Fair play"); quick phrases
+    may be said in every room."""
 
     @property
     def spec(self) -> AnyGame:
@@ -54,6 +57,7 @@ class TableConfig:
             "turn_timeout": self.turn_timeout,
             "spectators": self.spectators,
             "hints": self.hints,
+            "chat": self.chat,
         }
 
     @classmethod
@@ -65,6 +69,7 @@ class TableConfig:
         rules = game_named(game).rules_from_dict(data["rules"])
         spectators = data.get("spectators") is True
         hints = data.get("hints") is True
+        chat = data.get("chat") is True  # rooms stored before chat existed have none
         return cls(
-            rules, data["preset"], data["bots"], data["turn_timeout"], game, spectators, hints
+            rules, data["preset"], data["bots"], data["turn_timeout"], game, spectators, hints, chat
         )
