@@ -28,7 +28,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from hukum.server.tables import talk
+from hukum.server.tables.talk import say
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -287,7 +287,7 @@ SAY: Command[Say, int] = Command(
     "say",
     Say,
     Sender.SEAT,
-    run=lambda t, p, by: talk.say(t, p.seat, p.phrase, p.text),
+    run=lambda t, p, by: say(t, p.seat, p.phrase, p.text),
     message="say",
     read=lambda seat, said: Say(seat, said.phrase, said.text),
     reply=ack,
