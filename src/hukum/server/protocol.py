@@ -77,7 +77,6 @@ ERRORS: dict[str, tuple[int, int]] = {
     "unknown_seat": (404, 4404),
     "unknown_deal": (404, 4404),
     "not_found": (404, 4404),
-    "unknown_player": (404, 4404),
     "method_not_allowed": (405, 4405),
     # the table's state
     "seat_taken": (409, 4409),
