@@ -245,7 +245,7 @@ def test_a_blocked_players_lines_are_not_sent_to_the_blocker(
     handle = r.json()["block"]["handle"]
     assert r.json()["block"]["name"] == "Ravi" and ravi not in handle
     listed = client.get("/api/blocks", params={"table": code}).json()
-    assert listed["seats"] == [1]
+    assert listed["seats"] == [{"seat": 1, "handle": handle}]
     assert [(b["name"], b["handle"]) for b in listed["blocks"]] == [("Ravi", handle)]
     assert ravi not in str(listed) and asha not in str(listed)
     # Blocking again changes nothing.

@@ -133,7 +133,7 @@ def _blocked(store: Store, me: Me) -> list[tuple[str, str, dt.datetime]]:
 @router.get("/api/blocks")
 def blocks(request: Request, me: Required, table: Code | None = None) -> dict[str, Any]:
     """The players I blocked (display name, handle); with ``?table=CODE`` also the seats of
-    that table whose player I blocked."""
+    that table whose player I blocked (and the block's handle)."""
     store = identities(request).store
     mine = _blocked(store, me)
     answer: dict[str, Any] = {
@@ -145,7 +145,11 @@ def blocks(request: Request, me: Required, table: Code | None = None) -> dict[st
     if table is not None:
         ids = {b for b, _, _ in mine}
         seats = seat_players(_events(store, table))
-        answer["seats"] = sorted(i for i, (_, _, p) in seats.items() if p in ids)
+        answer["seats"] = [
+            {"seat": i, "handle": block_handle(me.id, p)}
+            for i, (_, _, p) in sorted(seats.items())
+            if p is not None and p in ids
+        ]
     return answer
 
 

@@ -4,11 +4,13 @@ import { LANGS, getLang, setLang, t } from "./i18n.js";
 import board from "./pages/board.js";
 import howToPlay, { howToPlayLink } from "./pages/how-to-play.js";
 import lobby from "./pages/lobby.js";
+import moderation from "./pages/moderation.js";
 import newRoom from "./pages/new-room.js";
 import table from "./pages/table.js";
 import { currentPage, render, route, startRouter } from "./router.js";
 import { drawAttention, startAttention } from "./widgets/attention.js";
 import { drawOffline, startOffline } from "./widgets/offline.js";
+import { drawSanction, startSanctions } from "./widgets/sanction.js";
 
 // A page: its module (pages/) and one line here.
 route("/", lobby);
@@ -16,6 +18,7 @@ route("/rooms/new", newRoom);
 route("/t/:code", table);
 route("/t/:code/deals/:number", board);
 route("/how-to-play", howToPlay);
+route("/moderation", moderation);
 route("*", lobby);
 
 const app = document.getElementById("app");
@@ -26,6 +29,7 @@ function renderShell() {
   document.documentElement.lang = getLang();
   drawAttention(t("app.title"));
   drawOffline();
+  drawSanction();
   document.getElementById("brand-title").textContent = t("app.title");
   document.getElementById("lang-label").textContent = t("lang.label");
   howToPlayLink(document.getElementById("nav-howto"));
@@ -48,4 +52,5 @@ document.getElementById("lang").addEventListener("change", (e) => {
 setLang(getLang());
 startAttention();
 startOffline();
+startSanctions();
 startRouter(renderShell);

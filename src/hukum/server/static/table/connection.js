@@ -242,6 +242,7 @@ function onMessage(raw) {
       if (msg.table) S.table = msg.table;
       if ("view" in msg) S.view = msg.view;
       syncAbsent();
+      if (msg.kind === "said") document.dispatchEvent(new CustomEvent("hukum:said", { detail: msg })); // table/talk.js
       if (msg.kind === "absent") S.absent.add(msg.seat);
       if (msg.kind === "back") S.absent.delete(msg.seat);
       if (msg.kind === "deal") {

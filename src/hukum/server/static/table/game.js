@@ -12,6 +12,7 @@ import { messageHTML } from "../widgets/message.js";
 import { rulesPanelHTML as rulesHTML } from "../widgets/rules.js";
 import { hintsAllowed } from "./connection.js";
 import { away, ctx, currentHint, drawing, mySeat, seatName, watching } from "./context.js";
+import { drawTalk } from "./talk.js";
 
 /** The game and rule set of the table, in a few words. */
 export function tableLabel() {
@@ -218,7 +219,7 @@ export function renderGame(app) {
     app.innerHTML = `<section class="game" id="game">
   <div class="main-col"><div id="g-top"></div><div id="g-board"></div><div id="g-banner"></div>
     <div id="g-status"></div><div id="g-controls"></div><div id="g-hand"></div></div>
-  <aside class="side-col" id="g-side"></aside></section>`;
+  <aside class="side-col"><div id="g-talk"></div><div id="g-side"></div></aside></section>`;
     game = app.querySelector("#game");
   }
   const d = drawing();
@@ -250,4 +251,5 @@ export function renderGame(app) {
     }
   }
   motionAfter(game, moved, v);
+  drawTalk(game.querySelector("#g-talk"));
 }
