@@ -24,6 +24,7 @@ EXAMPLES = {
     "/t/{code}": "/t/abcd2345",
     "/t/{code}/deals/{number}": "/t/abcd2345/deals/3",
     "/how-to-play": "/how-to-play",
+    "/moderation": "/moderation",
 }
 
 
