@@ -27,7 +27,7 @@ from hukum.server.db import Store
 from hukum.server.identity.models import Player, Sanction
 from hukum.server.identity.sessions import COOKIE
 from hukum.server.routes import fairplay
-from hukum.server.tables import TableConfig, talk
+from hukum.server.tables import TableConfig, new_code, talk
 from hukum.server.tables.seats import token_hash
 from tests.server.conftest import create, play
 from tests.server.helpers import Player as Bot
@@ -78,7 +78,7 @@ def room(
 ) -> tuple[str, list[str]]:
     """A four-seat room written into the database: each seat a person ``(name, player)``
     with a token, or a bot (None); ``over``: its match over. Its code and the tokens."""
-    code = secrets.token_hex(4)
+    code = new_code()
     config = TableConfig(Rules(), "classic", "random", None, chat=chat)
     db = store(client)
     assert db.create_room(code, config.to_dict())
@@ -170,7 +170,10 @@ def test_free_text_where_the_creator_turned_chat_on(client: TestClient, quick: N
             assert answer(ws, {"type": "say", "text": text})["error"]["code"] == code
         assert answer(ws, {"type": "say", "text": " \x07 "})["error"]["code"] == "bad_message"
         assert answer(ws, {"type": "say", "text": "y" * 200})["type"] == "ack"
-    lines = client.get(f"/api/tables/{made['code']}/talk").json()["lines"]
+    talk_url = f"/api/tables/{made['code']}/talk"
+    assert client.post(talk_url, json={}).json()["error"]["code"] == "no_spectators"
+    assert client.post(talk_url, json={"token": "x" * 32}).status_code == 403
+    lines = client.post(talk_url, json={"token": made["token"]}).json()["lines"]
     assert [(x["name"], x["text"][:9]) for x in lines] == [
         ("Asha", "<b>hi</b>"),
         ("Asha", "ਸਤ ਸ੍ਰੀ ਅਕਾਲ"[:9]),
@@ -188,6 +191,17 @@ def test_one_line_every_two_seconds_per_seat(client: TestClient) -> None:
     assert [e.kind for e in store(client).events(made["code"])].count("said") == 1
 
 
+class Quiet(Bot):
+    """A scripted player that hears what is said and plays on (it decides on the play's
+    events, as the page does, not again on a ``said`` one)."""
+
+    def feed(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        if message.get("kind") == "said":
+            self.log.append(message)
+            return []
+        return super().feed(message)
+
+
 def test_talk_keeps_the_play_going_and_the_records_whole(client: TestClient, quick: None) -> None:
     """A ``said`` event between moves: the bots still move, the match is played out, the
     record, the replay of a deal and the fairness commitments are those of the play."""
@@ -196,7 +210,7 @@ def test_talk_keeps_the_play_going_and_the_records_whole(client: TestClient, qui
     )
     code = made["code"]
     with seat_socket(client, code, made["token"]) as ws:
-        player = Bot()
+        player = Quiet()
         for out in player.feed(ws.receive_json()):
             ws.send_json(out)
         ws.send_json({"type": "say", "phrase": "gl"})
@@ -210,7 +224,10 @@ def test_talk_keeps_the_play_going_and_the_records_whole(client: TestClient, qui
     record = client.get(f"/api/tables/{code}/record")
     assert record.status_code == 200 and record.json()["deals"]
     assert client.get(f"/api/tables/{code}/deals/1").status_code == 200
-    assert [x["phrase"] for x in client.get(f"/api/tables/{code}/talk").json()["lines"]] == [
+    talk_url = f"/api/tables/{code}/talk"
+    assert [
+        x["phrase"] for x in client.post(talk_url, json={"token": made["token"]}).json()["lines"]
+    ] == [
         "gl",
         "oops",
         "wp",
@@ -272,11 +289,13 @@ def test_a_blocked_players_lines_are_not_sent_to_the_blocker(
                 assert said(a)["phrase"] == "gl"  # Meena's line reaches Asha
 
     def talk_of(session: str | None) -> list[str]:
-        lines = as_(client, session).get(f"/api/tables/{code}/talk").json()["lines"]
+        lines = as_(client, session).post(f"/api/tables/{code}/talk", json={}).json()["lines"]
         return [f"{x['name']}:{x['phrase']}" for x in lines]
 
     assert talk_of(asha_s) == ["Meena:gl"]
-    assert talk_of(meena_s) == talk_of(None) == ["Ravi:oops", "Meena:gl"]
+    assert talk_of(meena_s) == ["Ravi:oops", "Meena:gl"]
+    r = as_(client, guest(client, "Stranger")[1]).post(f"/api/tables/{code}/talk", json={})
+    assert r.json()["error"]["code"] == "no_spectators"  # the room allows no watchers
     # Unblocked, Ravi is heard again.
     assert as_(client, asha_s).delete(f"/api/blocks/{handle}").status_code == 200
     assert client.delete(f"/api/blocks/{handle}").json()["error"]["code"] == "not_found"

@@ -35,6 +35,7 @@ from hukum.server.identity.sessions import (
     ws_player,
 )
 from hukum.server.protocol import ProtocolError
+from hukum.server.tables.seats import token_hash
 from hukum.server.tables.talk import said_lines
 
 __all__ = [
@@ -188,14 +189,33 @@ def _blocks_of(store: Store, player: str) -> set[str]:
 # ------------------------------------------------------------ what was said
 
 
-@router.get("/api/tables/{code}/talk")
-def talk(code: str, request: Request, me: Current) -> dict[str, Any]:
+class Talk(BaseModel):
+    """``POST /api/tables/<code>/talk``: the token of the seat asking, if any."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: Annotated[str, Field(max_length=64)] | None = None
+
+
+@router.post("/api/tables/{code}/talk")
+def talk(code: str, body: Talk, request: Request, me: Current) -> dict[str, Any]:
     """What was said at a table, in order (a blocked player's lines left out for the one
-    who blocked them)."""
+    who blocked them). In a room that allows no watchers, only for its seats (the token of
+    one, or the session of a player who sat there) and moderators (``no_spectators``)."""
     store = identities(request).store
+    events = _events(store, code)
+    config = store.room(code) or {}
+    if config.get("spectators") is not True:
+        seats = [ev.data for ev in events if ev.kind == "seat"]
+        held = body.token is not None and any(
+            d.get("token") is not None
+            and secrets.compare_digest(d["token"], token_hash(body.token))
+            for d in seats
+        )
+        sat = me is not None and any(d.get("player") == me.id for d in seats)
+        if not (held or sat or (me is not None and me.role == "moderator")):
+            raise ProtocolError("no_spectators", "what is said here is for its players")
     muted = _blocks_of(store, me.id) if me is not None else set()
-    lines = said_lines(_events(store, code), lambda seat, player: player in muted)
-    return {"lines": lines}
+    return {"lines": said_lines(events, lambda seat, player: player in muted)}
 
 
 class Muting:

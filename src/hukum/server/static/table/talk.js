@@ -2,7 +2,7 @@
 // the page's language, free lines as text), the quick-phrase buttons, a free line where the
 // room's chat is on, and the other players: block or unblock one, report one once the match
 // is over. A blocked player's lines are kept from this browser by the server (its socket
-// gets them "hidden", GET /api/tables/<code>/talk leaves them out); the page hides that
+// gets them "hidden", POST /api/tables/<code>/talk leaves them out); the page hides that
 // seat's lines too, from the moment it blocks.
 import { t } from "../i18n.js";
 import { render } from "../router.js";
@@ -37,7 +37,7 @@ export async function openTalk(code) {
   T = fresh(code);
   try {
     const [talk, blocks] = await Promise.all([
-      api("GET", `/api/tables/${encodeURIComponent(code)}/talk`),
+      api("POST", `/api/tables/${encodeURIComponent(code)}/talk`, S.token ? { token: S.token } : {}),
       api("GET", `/api/blocks?table=${encodeURIComponent(code)}`).catch(() => null),
     ]);
     if (T.code !== code) return;
