@@ -238,6 +238,7 @@ function onMessage(raw) {
       break;
     case "event":
       if (msg.event <= S.last) return;
+      if (msg.kind === "said" && S.hint?.event === S.last) S.hint.event = msg.event; // talk leaves the turn as it was
       S.last = msg.event;
       if (msg.table) S.table = msg.table;
       if ("view" in msg) S.view = msg.view;
