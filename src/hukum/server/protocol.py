@@ -81,6 +81,7 @@ ERRORS: dict[str, tuple[int, int]] = {
     # the table's state
     "seat_taken": (409, 4409),
     "already_started": (409, 4409),
+    "already_seated": (409, 4409),  # a player's session holds another seat of the table
     "seats_empty": (409, 4409),
     "not_started": (409, 4409),
     "not_over": (409, 4409),
@@ -204,11 +205,14 @@ def parse_client_message(
 class Hello:
     """A connection's first message, ``{"type": "hello", "token": …, "last": N}``: the
     token is sent here, inside the socket, never in its URL, where proxies, load balancers
-    and access logs would keep it (a token owns its seat). A watcher's is
+    and access logs would keep it (a token owns its seat). Without a token
+    (``{"type": "hello", "last": N}``) the seat is the one held by the player whose session
+    cookie the handshake carries (a second device of a signed-in player). A watcher's is
     ``{"type": "hello", "watch": true, "last": N}``."""
 
     token: str | None
-    """The seat's token; None: none was sent (refused with ``bad_token``)."""
+    """The seat's token; None: none was sent (the session's seat, if it holds one; else
+    refused with ``bad_token``)."""
     last: int | None
     """The last event the client saw (it overrides the URL's ``?last=``); None: not said,
     or not a whole number."""

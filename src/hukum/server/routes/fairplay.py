@@ -35,6 +35,7 @@ from hukum.server.identity.sessions import (
     ws_player,
 )
 from hukum.server.protocol import ProtocolError
+from hukum.server.tables import Room
 from hukum.server.tables.seats import token_hash
 from hukum.server.tables.talk import said_lines
 
@@ -221,41 +222,38 @@ def talk(code: str, body: Talk, request: Request, me: Current) -> dict[str, Any]
 class Muting:
     """What one game socket is not told: the lines of the players its player blocked (a
     ``said`` event's message goes on with ``"hidden": true`` and no words, so that the
-    event numbers stay whole)."""
+    event numbers stay whole). Whose each seat is, the table knows (:attr:`Seat.player
+    <hukum.server.tables.seats.Seat.player>`); whom the player blocked is read at each line,
+    so that a block made meanwhile counts at once."""
 
-    def __init__(self, store: Store, code: str, player: str) -> None:
-        self.store, self.code, self.player = store, code, player
-        self._seats: dict[int, tuple[str, str, str | None]] | None = None
+    def __init__(self, store: Store, room: Room, player: str) -> None:
+        self.store, self.room, self.player = store, room, player
 
-    def _speaker_blocked(self, seat: int) -> bool:
-        if self._seats is None:
-            self._seats = seat_players(self.store.events(self.code))
-        speaker = self._seats.get(seat, ("", "", None))[2]
-        if speaker is None:
-            return False
+    def _blocked(self, speaker: str) -> bool:
         with self.store.session() as s:
             return s.get(Block, (self.player, speaker)) is not None
 
     async def __call__(self, message: dict[str, Any]) -> dict[str, Any]:
         """The message as this socket is told it."""
-        if message.get("type") == "state" or message.get("kind") == "seat":
-            self._seats = None  # who sits where may have changed
-        if message.get("kind") != "said" or not isinstance(message.get("seat"), int):
+        seat = message.get("seat")
+        if message.get("kind") != "said" or not isinstance(seat, int):
             return message
-        if not await asyncio.to_thread(self._speaker_blocked, message["seat"]):
+        seats = self.room.seats
+        speaker = seats[seat].player if 0 <= seat < len(seats) else None
+        if speaker is None or not await asyncio.to_thread(self._blocked, speaker):
             return message
         quiet = {k: v for k, v in message.items() if k not in ("phrase", "text")}
         quiet["hidden"] = True
         return quiet
 
 
-async def muting(websocket: WebSocket, code: str) -> Muting | None:
+async def muting(websocket: WebSocket, room: Room) -> Muting | None:
     """The :class:`Muting` of a game socket whose handshake carries a session; None
     without one."""
     me = await asyncio.to_thread(ws_player, websocket)
     if me is None:
         return None
-    return Muting(identities(websocket).store, code, me.id)
+    return Muting(identities(websocket).store, room, me.id)
 
 
 # ------------------------------------------------------------ reports

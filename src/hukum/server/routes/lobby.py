@@ -13,12 +13,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from hukum.game import GameError
 from hukum.games import game_named
 from hukum.server.deps import get_registry
+from hukum.server.identity.sessions import Me, current_player
 from hukum.server.protocol import ProtocolError, refused
 from hukum.server.tables import Registry, TableConfig, commands
 
 router = APIRouter(prefix="/api/tables")
 
 Reg = Annotated[Registry, Depends(get_registry)]
+#: The player whose session the request carries, or None (an API client, the load script).
+Current = Annotated[Me | None, Depends(current_player)]
 Name = Annotated[str, Field(max_length=40)]
 
 
@@ -51,10 +54,30 @@ class TakeSeat(BaseModel):
 
 
 class WithToken(BaseModel):
-    """A request made by a seated person."""
+    """A request made by a seated person: with the seat's token, or without one by the
+    player whose session holds the seat."""
 
     model_config = ConfigDict(extra="forbid")
-    token: str = Field(max_length=64)
+    token: Annotated[str, Field(max_length=64)] | None = None
+
+
+def may_sit(me: Me | None) -> str | None:
+    """The id of the request's player (None without a session), refused ``suspended`` when a
+    moderator has suspended or closed them (with the reason, and the end or null)."""
+    if me is None:
+        return None
+    if me.suspension is not None:
+        raise ProtocolError(
+            "suspended",
+            "a moderator has suspended this player from the tables",
+            **me.suspension.json(),
+        )
+    return me.id
+
+
+def seat_name(given: str, me: Me | None) -> str:
+    """A seat's name: the one given, else the display name of the request's player."""
+    return given or (me.name if me is not None else "")
 
 
 #: How many rooms one client address may create an hour, by default (``hukum serve
@@ -122,8 +145,12 @@ class RoomQuota:
 
 
 @router.post("")
-async def create_table(body: CreateTable, registry: Reg, request: Request) -> dict[str, Any]:
-    """Create a room and seat its creator at 0; with ``start_now`` fill with bots and start."""
+async def create_table(
+    body: CreateTable, registry: Reg, request: Request, me: Current
+) -> dict[str, Any]:
+    """Create a room and seat its creator at 0 (a session's player kept with the seat); with
+    ``start_now`` fill with bots and start."""
+    player = may_sit(me)
     try:
         spec = game_named(body.game)
         preset = body.preset or spec.default_preset
@@ -147,41 +174,49 @@ async def create_table(body: CreateTable, registry: Reg, request: Request) -> di
     )
     quota: RoomQuota = request.app.state.room_quota
     quota.take(request.client.host if request.client else "")
-    table, token = await registry.create(config, body.name)
+    table, token = await registry.create(config, seat_name(body.name, me), player)
     if body.start_now:
-        await table.start(token, fill=True)
+        await table.start(token, fill=True, player=player)
     return {"code": table.code, "seat": 0, "token": token, "invite": f"/t/{table.code}"}
 
 
 @router.get("/{code}")
-async def get_table(code: str, registry: Reg) -> dict[str, Any]:
-    """The public table."""
+async def get_table(code: str, registry: Reg, me: Current) -> dict[str, Any]:
+    """The public table, and ``you``: the seat the request's player holds (null: none, or
+    no session)."""
     table = await registry.require(code)
     async with table.lock:
-        return table.public()
+        return {**table.public(), "you": table.seat_of_player(me.id if me else None)}
 
 
 @router.post("/{code}/seats/{seat}")
-async def take_seat(code: str, seat: int, body: TakeSeat, registry: Reg) -> dict[str, Any]:
-    """Take an empty seat; its token."""
+async def take_seat(
+    code: str, seat: int, body: TakeSeat, registry: Reg, me: Current
+) -> dict[str, Any]:
+    """Take an empty seat (a session's player kept with it); its token."""
+    player = may_sit(me)
     table = await registry.require(code)
-    token = await table.run(commands.TAKE_SEAT, commands.TakeSeat(seat, body.name), registry.here)
+    take = commands.TakeSeat(seat, seat_name(body.name, me), player)
+    token = await table.run(commands.TAKE_SEAT, take, registry.here)
     return {"seat": seat, "token": token}
 
 
 @router.post("/{code}/bots")
-async def fill_bots(code: str, body: WithToken, registry: Reg) -> dict[str, Any]:
-    """Seat a bot at every empty seat."""
+async def fill_bots(code: str, body: WithToken, registry: Reg, me: Current) -> dict[str, Any]:
+    """Seat a bot at every empty seat (asked with the seat's token, or the seat's session)."""
     table = await registry.require(code)
-    event = await table.run(commands.FILL_WITH_BOTS, commands.WithToken(body.token), registry.here)
+    asked = commands.WithToken(body.token, may_sit(me))
+    event = await table.run(commands.FILL_WITH_BOTS, asked, registry.here)
     return {"event": event, "table": table.public()}
 
 
 @router.post("/{code}/start")
-async def start(code: str, body: WithToken, registry: Reg) -> dict[str, Any]:
-    """Start the match (every seat must be filled)."""
+async def start(code: str, body: WithToken, registry: Reg, me: Current) -> dict[str, Any]:
+    """Start the match (every seat must be filled; asked with the seat's token, or the
+    seat's session)."""
     table = await registry.require(code)
-    event = await table.run(commands.START, commands.Start(body.token), registry.here)
+    asked = commands.Start(body.token, player=may_sit(me))
+    event = await table.run(commands.START, asked, registry.here)
     return {"event": event, "table": table.public()}
 
 

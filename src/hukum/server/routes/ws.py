@@ -1,8 +1,10 @@
 """The game socket: ``/ws/<code>``, whose first message is the hello with the seat's token
 (``{"type": "hello", "token": …, "last": N}``; never a token in the URL, which proxies and
-access logs keep), or a watcher's (``{"type": "hello", "watch": true, "last": N}``, in a
-room that allows watchers). Only the connection layer lives here; the table is reached
-through its narrow interface (subscribe, watch, submit)."""
+access logs keep), or without a token the seat of the player whose session cookie the
+handshake carries (``{"type": "hello", "last": N}``), or a watcher's (``{"type": "hello",
+"watch": true, "last": N}``, in a room that allows watchers). A suspended player's session
+is refused a seat (``suspended``). Only the connection layer lives here; the table is
+reached through its narrow interface (subscribe, watch, submit)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
+from hukum.server.db import now
 from hukum.server.deps import ws_registry
+from hukum.server.identity.sessions import Suspension, identities, ws_player
 from hukum.server.protocol import (
     HELLO_SHAPE,
     Hello,
@@ -78,6 +82,38 @@ async def _hello(websocket: WebSocket, timeout: float) -> Hello | None:
         return None
     text = frame.get("text")
     return parse_hello(text if text is not None else frame.get("bytes") or b"")
+
+
+def _suspension(websocket: WebSocket, player: str | None) -> Suspension | None:
+    """Whether a moderator has suspended (or closed) player ``player``: the suspension, or
+    None."""
+    if player is None:
+        return None
+    ids = identities(websocket)
+    with ids.store.session() as s:
+        return ids.suspension(s, player, now())
+
+
+def _seated(websocket: WebSocket, table: Room, hello: Hello) -> int:
+    """The seat a (non-watcher's) hello holds (in a worker thread: it reads the database):
+    its token's, else the seat of the player whose session the handshake carries. Refused:
+    the connection's player, or the seat's, is suspended (``suspended``, with the reason and
+    the end), or no seat (``bad_token``)."""
+    me = ws_player(websocket)
+    found = me.suspension if me is not None else None
+    seat = table.seat_of(hello.token)
+    if seat is None and me is not None:
+        seat = table.seat_of_player(me.id)
+    if found is None and seat is not None:
+        holder = table.seats[seat].player
+        found = _suspension(websocket, holder if me is None or holder != me.id else None)
+    if found is not None:
+        raise ProtocolError(
+            "suspended", "a moderator has suspended this player from the tables", **found.json()
+        )
+    if seat is None:
+        raise ProtocolError("bad_token", "that token holds no seat here")
+    return seat
 
 
 async def _handle(table: Room, seat: int | None, text: str, by: Caller) -> dict[str, Any] | None:
@@ -147,15 +183,13 @@ async def game_socket(
             if not table.config.spectators:
                 raise ProtocolError("no_spectators", "this room does not allow watchers")
         else:
-            seat = table.seat_of(hello.token)
-            if seat is None:
-                raise ProtocolError("bad_token", "that token holds no seat here")
+            seat = await asyncio.to_thread(_seated, websocket, table, hello)
     except TableError as error:
         await _refuse(websocket, error)
         registry.release(table)
         return
     queue: asyncio.Queue[Any] = asyncio.Queue()
-    muted = await fairplay.muting(websocket, table.code)  # what a blocked player says
+    muted = await fairplay.muting(websocket, table)  # what a blocked player says
     # The missed events since ``last`` (if few), else a ``state``; then every new event.
     seen = int(last) if last and last.isascii() and last.isdigit() and len(last) < 12 else None
     if hello.last is not None:

@@ -268,29 +268,38 @@ class Table(Audience):
             )
         return self.seats[seat]
 
-    async def take_seat(self, seat: int, name: str) -> str:
-        """Seat a person at an empty seat; their token."""
+    async def take_seat(self, seat: int, name: str, player: str | None = None) -> str:
+        """Seat a person at an empty seat; their token. ``player``: the id of the player
+        whose session takes it (stored in the seat's event, never told), who may hold one
+        seat of the table (``already_seated``)."""
         async with self.lock:
             if self._seat(seat).kind != "empty":
                 raise TableError("seat_taken", f"seat {seat} is taken")
             if self.status != "waiting":
                 raise TableError("already_started", "the match has started")
+            held = self.seat_of_player(player)
+            if held is not None:
+                raise TableError("already_seated", f"you sit at seat {held} of this table")
             token = new_token()
-            await self.commit(
-                "seat", {"seat": seat, "kind": "human", "name": name, "token": token_hash(token)}
-            )
+            data = {"seat": seat, "kind": "human", "name": name, "token": token_hash(token)}
+            await self.commit("seat", {**data, "player": player} if player else data)
             return token
 
-    def _holder(self, token: str | None) -> int:
+    def _holder(self, token: str | None, player: str | None = None) -> int:
+        """The seat a token holds, else the seat of the player whose session asks; else
+        ``bad_token``."""
         seat = self.seat_of(token)
+        if seat is None:
+            seat = self.seat_of_player(player)
         if seat is None:
             raise TableError("bad_token", "that token holds no seat at this table")
         return seat
 
-    async def fill_with_bots(self, token: str | None) -> int:
-        """Seat a bot at every empty seat; the last event number."""
+    async def fill_with_bots(self, token: str | None, player: str | None = None) -> int:
+        """Seat a bot at every empty seat (asked by whoever holds a seat, by its token or
+        its player's session); the last event number."""
         async with self.lock:
-            self._holder(token)
+            self._holder(token, player)
             if self.status != "waiting":
                 raise TableError("already_started", "the match has started")
             await self._fill()
@@ -302,10 +311,13 @@ class Table(Audience):
                 name = bot_name(self.code, i, [t.name for t in self.seats])
                 await self.commit("seat", {"seat": i, "kind": "bot", "name": name})
 
-    async def start(self, token: str | None, *, fill: bool = False) -> int:
-        """Start the match once every seat is filled; the last event number."""
+    async def start(
+        self, token: str | None, *, fill: bool = False, player: str | None = None
+    ) -> int:
+        """Start the match once every seat is filled (asked by whoever holds a seat, by its
+        token or its player's session); the last event number."""
         async with self.lock:
-            self._holder(token)
+            self._holder(token, player)
             if self.status != "waiting":
                 raise TableError("already_started", "the match has started")
             if fill:
@@ -431,15 +443,15 @@ class Table(Audience):
             if seat not in self.rematch_asked:
                 await self.commit("rematch", {"seat": seat})
             if not self.rematch_waiting() and self.spawn is not None:
-                seats = [Seat(s.kind, s.name, s.token_hash) for s in self.seats]
+                seats = [Seat(s.kind, s.name, s.token_hash, player=s.player) for s in self.seats]
                 code = await self.spawn(self.config, seats)
                 await self.commit("rematched", {"code": code})
             return self.event
 
     async def open_with(self, seats: list[Seat]) -> int:
-        """Seat these seats (a person's seat with its token's hash, so that the token that
-        held it at another table holds it here) and start the match: a rematch's new room.
-        The last event number."""
+        """Seat these seats (a person's seat with its token's hash and its player, so that
+        the token, or the player's session, that held it at another table holds it here)
+        and start the match: a rematch's new room. The last event number."""
         async with self.lock:
             if self.status != "waiting" or self.event:
                 raise TableError("already_started", "the room is not new")
@@ -447,6 +459,8 @@ class Table(Audience):
                 data: dict[str, Any] = {"seat": i, "kind": s.kind, "name": s.name}
                 if s.kind == "human":
                     data["token"] = s.token_hash
+                    if s.player:
+                        data["player"] = s.player
                 await self.commit("seat", data)
             await self.commit("start", {"match_seed": secrets.randbits(64)})
             await self.start_deal()

@@ -29,6 +29,7 @@ from hukum.server.tables.messages import (
     state_message,
 )
 from hukum.server.tables.messages import public as public_table
+from hukum.server.tables.seats import held_by
 from hukum.server.tables.state import TableDeal, TableState
 
 if TYPE_CHECKING:
@@ -99,8 +100,20 @@ class Audience(TableState):
         self._offline_due: asyncio.TimerHandle | None = None
 
     def public(self) -> dict[str, Any]:
-        """The public table (no tokens, no cards)."""
+        """The public table (no tokens, no cards, no player's id)."""
         return public_table(self)
+
+    def apply(self, number: int, kind: str, data: dict[str, Any]) -> object | None:
+        """Change the state by stored event ``number`` (:meth:`TableState.apply`), and keep
+        the id of the player whose session took a seat (a ``seat`` event's ``player``)."""
+        move = super().apply(number, kind, data)
+        if kind == "seat":
+            self.seats[data["seat"]].player = data.get("player")
+        return move
+
+    def seat_of_player(self, player: str | None) -> int | None:
+        """The seat player ``player`` (an identity's id) holds, or None."""
+        return held_by(self.seats, player)
 
     @property
     def watched(self) -> bool:

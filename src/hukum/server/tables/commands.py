@@ -74,8 +74,14 @@ R = TypeVar("R")
 class Sender(enum.Enum):
     """Who may send a command."""
 
-    SEAT = "the person at a seat, on the table's WebSocket (the seat its hello's token holds)"
-    HOLDER = "whoever holds a seat's token, through the lobby's HTTP API"
+    SEAT = (
+        "the person at a seat, on the table's WebSocket (the seat its hello's token holds, "
+        "or its handshake's session)"
+    )
+    HOLDER = (
+        "whoever holds a seat, by its token or by the session of the seat's player, "
+        "through the lobby's HTTP API"
+    )
     ANYONE = "anyone who has the room's code, through the lobby's HTTP API"
     PROCESS = "another server process of the cluster, for its own connections"
 
@@ -139,6 +145,9 @@ class TakeSeat:
 
     seat: int
     name: str
+    player: str | None = None
+    """The id of the player whose session took the seat (stored in the seat's event, never
+    told to a client; between processes it travels in this payload only); None: no session."""
 
 
 @dataclass(frozen=True)
@@ -152,17 +161,21 @@ class Say:
 
 @dataclass(frozen=True)
 class WithToken:
-    """A lobby action of whoever holds a seat's token."""
+    """A lobby action of whoever holds a seat: by its token, or by the session of the seat's
+    player (``player``, the player's id)."""
 
     token: str | None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
 class Start:
-    """Start the match; with ``fill``, seat bots at the empty seats first."""
+    """Start the match; with ``fill``, seat bots at the empty seats first. Asked by whoever
+    holds a seat, by its token or by its player's session (``player``)."""
 
     token: str | None
     fill: bool = False
+    player: str | None = None
 
 
 # ------------------------------------------------------------ the command
@@ -293,13 +306,22 @@ SAY: Command[Say, int] = Command(
     reply=ack,
 )
 TAKE_SEAT: Command[TakeSeat, str] = Command(
-    "take_seat", TakeSeat, Sender.ANYONE, run=lambda t, p, by: t.take_seat(p.seat, p.name)
+    "take_seat",
+    TakeSeat,
+    Sender.ANYONE,
+    run=lambda t, p, by: t.take_seat(p.seat, p.name, p.player),
 )
 FILL_WITH_BOTS: Command[WithToken, int] = Command(
-    "fill_with_bots", WithToken, Sender.HOLDER, run=lambda t, p, by: t.fill_with_bots(p.token)
+    "fill_with_bots",
+    WithToken,
+    Sender.HOLDER,
+    run=lambda t, p, by: t.fill_with_bots(p.token, p.player),
 )
 START: Command[Start, int] = Command(
-    "start", Start, Sender.HOLDER, run=lambda t, p, by: t.start(p.token, fill=p.fill)
+    "start",
+    Start,
+    Sender.HOLDER,
+    run=lambda t, p, by: t.start(p.token, fill=p.fill, player=p.player),
 )
 FOLLOW: Command[Nothing, int] = Command("follow", Nothing, Sender.PROCESS, run=_follow)
 UNFOLLOW: Command[Nothing, None] = Command(

@@ -161,11 +161,14 @@ class Registry:
         """How many tables in play (not over) this process holds."""
         return sum(1 for t in self.tables.values() if isinstance(t, Table) and t.status != "over")
 
-    async def create(self, config: TableConfig, name: str) -> tuple[Table, str]:
-        """A new room with its creator at seat 0; the table and the creator's token.
-        Refused, ``server_full``, when the process holds :attr:`max_tables` in play."""
+    async def create(
+        self, config: TableConfig, name: str, player: str | None = None
+    ) -> tuple[Table, str]:
+        """A new room with its creator at seat 0 (``player``: the id of the player whose
+        session made it, kept with the seat); the table and the creator's token. Refused,
+        ``server_full``, when the process holds :attr:`max_tables` in play."""
         table = await self._new_table(config)
-        token = await table.take_seat(0, name)
+        token = await table.take_seat(0, name, player)
         return table, token
 
     async def spawn(self, config: TableConfig, seats: list[Seat]) -> str:

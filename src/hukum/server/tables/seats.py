@@ -1,4 +1,5 @@
-"""Seats: who sits where, and the secret token a person holds a seat with."""
+"""Seats: who sits where, the secret token a person holds a seat with, and the player
+(identity, :mod:`hukum.server.identity`) whose seat it is, when a session took it."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["BOT_NAMES", "Seat", "bot_name", "holder", "new_token", "token_hash"]
+__all__ = ["BOT_NAMES", "Seat", "bot_name", "held_by", "holder", "new_token", "token_hash"]
 
 
 @dataclass
 class Seat:
-    """One seat's public state (and its token's hash)."""
+    """One seat's public state (and its token's hash, and its player's id: never told)."""
 
     kind: str = "empty"
     """``empty``, ``human`` or ``bot``."""
@@ -24,6 +25,10 @@ class Seat:
     """Ready for the next deal."""
     connections: int = 0
     """Open connections of the seat (not stored: the connections of now)."""
+    player: str | None = None
+    """The id of the player whose session took the seat (None: taken without one, or a
+    bot). Kept in the seat's event, so that the seat follows the player to another device;
+    never sent to a client."""
 
 
 #: The names computer players are given: short, so that a seat's label fits on a phone, and
@@ -69,5 +74,15 @@ def holder(seats: Sequence[Seat], token: str | None) -> int | None:
             and s.token_hash is not None
             and secrets.compare_digest(s.token_hash, h)
         ):
+            return i
+    return None
+
+
+def held_by(seats: Sequence[Seat], player: str | None) -> int | None:
+    """The seat player ``player`` (an identity's id) holds, or None."""
+    if not player:
+        return None
+    for i, s in enumerate(seats):
+        if s.kind == "human" and s.player is not None and secrets.compare_digest(s.player, player):
             return i
     return None

@@ -564,6 +564,10 @@ export const strings = {
   // Issue 41: accounts (the account page, sign-in, claim).
   // Issue 41: preferences (the settings page, the header's player).
   // Issue 41: seats that follow the player.
+  "err.already_seated": "You already have a seat at this table",
+  "err.suspended": "A moderator has suspended you: you cannot sit at a table",
+  "seats.suspended": "A moderator has suspended you from the tables until {until}. Reason: {reason}",
+  "seats.closed": "A moderator has closed your account: you cannot sit at a table. Reason: {reason}",
   // Issue 41: fair play (block, report, quick phrases, chat, moderation).
   "talk.title": "Talk",
   "talk.gl": "Good luck",

@@ -564,6 +564,10 @@ export const strings = {
   // Issue 41: accounts (the account page, sign-in, claim).
   // Issue 41: preferences (the settings page, the header's player).
   // Issue 41: seats that follow the player.
+  "err.already_seated": "इस मेज़ पर आपकी सीट पहले से है",
+  "err.suspended": "एक मॉडरेटर ने आपको निलंबित किया है: आप किसी मेज़ पर नहीं बैठ सकते",
+  "seats.suspended": "एक मॉडरेटर ने आपको {until} तक मेज़ों से निलंबित किया है। कारण: {reason}",
+  "seats.closed": "एक मॉडरेटर ने आपका खाता बंद कर दिया है: आप किसी मेज़ पर नहीं बैठ सकते। कारण: {reason}",
   // Issue 41: fair play (block, report, quick phrases, chat, moderation).
   "talk.title": "बातचीत",
   "talk.gl": "शुभकामनाएँ",

@@ -566,6 +566,10 @@ export const strings = {
   // Issue 41: accounts (the account page, sign-in, claim).
   // Issue 41: preferences (the settings page, the header's player).
   // Issue 41: seats that follow the player.
+  "err.already_seated": "ਇਸ ਮੇਜ਼ 'ਤੇ ਤੁਹਾਡੀ ਸੀਟ ਪਹਿਲਾਂ ਹੀ ਹੈ",
+  "err.suspended": "ਇੱਕ ਮਾਡਰੇਟਰ ਨੇ ਤੁਹਾਨੂੰ ਮੁਅੱਤਲ ਕੀਤਾ ਹੈ: ਤੁਸੀਂ ਕਿਸੇ ਮੇਜ਼ 'ਤੇ ਨਹੀਂ ਬੈਠ ਸਕਦੇ",
+  "seats.suspended": "ਇੱਕ ਮਾਡਰੇਟਰ ਨੇ ਤੁਹਾਨੂੰ {until} ਤੱਕ ਮੇਜ਼ਾਂ ਤੋਂ ਮੁਅੱਤਲ ਕੀਤਾ ਹੈ। ਕਾਰਨ: {reason}",
+  "seats.closed": "ਇੱਕ ਮਾਡਰੇਟਰ ਨੇ ਤੁਹਾਡਾ ਖਾਤਾ ਬੰਦ ਕਰ ਦਿੱਤਾ ਹੈ: ਤੁਸੀਂ ਕਿਸੇ ਮੇਜ਼ 'ਤੇ ਨਹੀਂ ਬੈਠ ਸਕਦੇ। ਕਾਰਨ: {reason}",
   // Issue 41: fair play (block, report, quick phrases, chat, moderation).
   "talk.title": "ਗੱਲਬਾਤ",
   "talk.gl": "ਸ਼ੁਭ ਕਾਮਨਾਵਾਂ",

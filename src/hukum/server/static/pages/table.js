@@ -11,7 +11,7 @@ import { loadRulesMeta } from "../widgets/rules.js";
 import {
   askHint, connect, keepRematchToken, rematchPath, refreshTable, send, sendMove, startPolling, stopTable, tokenKey,
 } from "../table/connection.js";
-import { away, cardReason, ctx, drawing, readyMove } from "../table/context.js";
+import { away, cardReason, ctx, drawing, readyMove, seated, suspendedText } from "../table/context.js";
 import { renderGame, verifyDeal } from "../table/game.js";
 import { openTalk, talkClick, talkSubmit } from "../table/talk.js";
 import { inviteURL, roomHTML } from "../table/room.js";
@@ -32,12 +32,14 @@ async function open({ code }) {
   openTalk(code);
   await refreshTable();
   if (S.code !== code) return;
+  // A seat this player holds by their session (e.g. taken on another device) is played here.
+  if (seated()) S.watch = false;
   if (S.watch && S.table && !S.table.spectators) {
     S.watch = false;
     S.message = message("error", () => t("err.no_spectators"));
     render();
   }
-  if (S.token || S.watch) connect();
+  if (seated() || S.watch) connect();
   else startPolling();
 }
 
@@ -57,6 +59,11 @@ function renderTable() {
 
 // ---------------------------------------------------------------- actions
 
+/** A refusal of the lobby's API in the page's words: a suspension with its reason and end. */
+function refusalText(err) {
+  return err?.code === "suspended" ? suspendedText(err) : errorText(err);
+}
+
 async function sit(seat) {
   const input = app.querySelector("#name");
   if (input) localStorage.setItem("hukum.name", input.value.trim());
@@ -71,7 +78,7 @@ async function sit(seat) {
     await refreshTable();
     connect();
   } catch (err) {
-    S.message = message("error", errorText(err));
+    S.message = message("error", refusalText(err));
     await refreshTable();
     render();
   }
@@ -79,10 +86,11 @@ async function sit(seat) {
 
 async function tableAction(path) {
   try {
-    await api("POST", `/api/tables/${S.code}/${path}`, { token: S.token });
+    // Without a token, the session of the player whose seat it is asks.
+    await api("POST", `/api/tables/${S.code}/${path}`, S.token ? { token: S.token } : {});
     S.message = null;
   } catch (err) {
-    S.message = message("error", errorText(err));
+    S.message = message("error", refusalText(err));
   }
   await refreshTable();
   render();

@@ -7,7 +7,7 @@ import { S } from "../state.js";
 import { api, errorText } from "../widgets/api.js";
 import { yourTurn } from "../widgets/attention.js";
 import { message } from "../widgets/message.js";
-import { cardReason, ctx, drawing, mySeat, waitText, watching } from "./context.js";
+import { cardReason, ctx, drawing, mySeat, seated, suspendedText, waitText, watching } from "./context.js";
 
 const CODE_RE = /^[23456789abcdefghjkmnpqrstuvwxyz]{4,16}$/;
 
@@ -53,7 +53,14 @@ export function keepRematchToken() {
 /** The page of the rematch's table: to play it (a seated person), or to watch it. */
 export function rematchPath() {
   const next = S.table?.rematch;
-  return S.token ? `/t/${next}` : `/t/${next}?watch=1`;
+  return seated() ? `/t/${next}` : `/t/${next}?watch=1`;
+}
+
+/** A message's public table, keeping `you` (the seat this player holds by their session,
+ * which only GET /api/tables/<code> tells, never a message). */
+function withYou(table) {
+  if (!table || "you" in table) return table;
+  return { ...table, you: S.table?.you ?? null };
 }
 
 function syncAbsent() {
@@ -83,17 +90,27 @@ export async function refreshTable() {
 
 export function startPolling() {
   if (S.poll) clearInterval(S.poll);
-  S.poll = setInterval(() => {
-    if (S.page === "table" && !S.token) refreshTable();
+  const poll = setInterval(async () => {
+    if (S.page !== "table" || S.ws) return;
+    if (!seated()) await refreshTable();
+    // The player holds a seat here now (taken on another device): play it here too; not
+    // after a refusal to sit (`barred`: a suspended player).
+    if (S.poll === poll && S.page === "table" && !S.ws && seated() && S.barred !== S.code) {
+      clearInterval(poll);
+      S.poll = null;
+      connect();
+    }
   }, 1500);
+  S.poll = poll;
 }
 
 export function connect() {
-  if ((!S.token && !watching()) || S.page !== "table") return;
+  if ((!seated() && !watching()) || S.page !== "table") return;
   const code = S.code;
   // The token goes in the first message, never in the URL (logs and proxies keep URLs).
-  // A watcher sends none: it holds no seat.
-  const hello = S.token ? { type: "hello", token: S.token } : { type: "hello", watch: true };
+  // A seat held by the player's session alone sends none: the session cookie says whose it
+  // is. A watcher sends none: it holds no seat.
+  const hello = S.token ? { type: "hello", token: S.token } : seated() ? { type: "hello" } : { type: "hello", watch: true };
   if (S.last) hello.last = S.last;
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(code)}`);
@@ -116,9 +133,10 @@ export function connect() {
     S.pending = {};
     S.hintAsked = null; // a hint asked on this connection is never answered
     if (e.code === 4401) {
-      // The token is not (or no longer) valid for this table: forget it.
-      localStorage.removeItem(tokenKey(code));
+      // The token (or the session) holds no seat at this table (any more): forget it.
+      if (S.token) localStorage.removeItem(tokenKey(code));
       S.token = null;
+      if (S.table) S.table.you = null;
       startPolling();
       refreshTable();
       return;
@@ -127,6 +145,14 @@ export function connect() {
       // The room does not allow watchers: follow it as before, by polling.
       S.watch = false;
       S.message = message("error", () => t("err.no_spectators"));
+      startPolling();
+      refreshTable();
+      return;
+    }
+    if (e.code === 4403) {
+      // Refused a seat (a moderator suspended the player; its error message says why):
+      // follow the table by polling, and do not ask again.
+      S.barred = code;
       startPolling();
       refreshTable();
       return;
@@ -164,7 +190,7 @@ export function sendMove(move) {
 /** Whether this seat may ask for a suggested move (docs/protocol.md, "hints"), as the server
  * decides it: the room allows hints, or every other seat is a computer player. */
 export function hintsAllowed() {
-  if (!S.token || watching() || !S.table || S.table.status !== "playing") return false;
+  if (!seated() || watching() || !S.table || S.table.status !== "playing") return false;
   const me = mySeat();
   return S.table.hints === true || (S.table.seats ?? []).every((s) => s.seat === me || s.kind === "bot");
 }
@@ -207,6 +233,8 @@ function refusalMessage(err, sent) {
   let text;
   if (code === "not_your_turn" && "turn" in err) {
     text = err.turn === null ? () => t("why.between") : waitText(err.turn, S.view?.phase);
+  } else if (code === "suspended") {
+    text = suspendedText(err);
   } else if (code === "illegal_move") {
     const card = sent?.type === "move" ? sent.move.split(" ").at(-1) : null;
     // The page's own reason when its view has one (the move was sent on an older view).
@@ -230,7 +258,7 @@ function onMessage(raw) {
       S.sending = null;
       if (S.message?.code === "network") S.message = null; // the server is reached again
       S.last = msg.event ?? S.last;
-      S.table = msg.table ?? S.table;
+      S.table = withYou(msg.table ?? S.table);
       S.view = msg.view ?? null;
       syncAbsent();
       keepRematchToken();
@@ -240,7 +268,7 @@ function onMessage(raw) {
       if (msg.event <= S.last) return;
       if (msg.kind === "said" && S.hint?.event === S.last) S.hint.event = msg.event; // talk leaves the turn as it was
       S.last = msg.event;
-      if (msg.table) S.table = msg.table;
+      if (msg.table) S.table = withYou(msg.table);
       if ("view" in msg) S.view = msg.view;
       syncAbsent();
       if (msg.kind === "said") document.dispatchEvent(new CustomEvent("hukum:said", { detail: msg })); // table/talk.js
@@ -258,7 +286,7 @@ function onMessage(raw) {
       } else if (msg.kind === "move" && S.message?.kind === "warn") S.message = null; // e.g. "wait for Ravi"
       noteDeal(S.view, raw);
       keepRematchToken();
-      if (msg.kind === "rematched" && S.token && S.table?.rematch) {
+      if (msg.kind === "rematched" && seated() && S.table?.rematch) {
         // Everybody asked: the same seats play again at the new table, at once.
         go(rematchPath());
         return;

@@ -1,7 +1,7 @@
 // What every part of a table's page asks: whose seat is whose (names, teams, places round
 // the board), the game's drawing, the hint and move chosen for this turn. `ctx` is what a
 // game's drawing (games/) and the analysis board (board.js) are given.
-import { has, t } from "../i18n.js";
+import { getLang, has, t } from "../i18n.js";
 import { drawingOf } from "../games/index.js";
 import { backsHTML } from "../motion.js";
 import { S } from "../state.js";
@@ -12,9 +12,25 @@ export function drawing() {
   return drawingOf(S.table, S.view);
 }
 
+/** Whether this page holds a seat of the table: by its token (localStorage), or by the
+ * session of the player the server says holds one (the public table's `you`, told to that
+ * player alone: a second device of a signed-in player). */
+export function seated() {
+  return !!S.token || typeof S.table?.you === "number";
+}
+
 /** Whether this page watches the table (no seat, nothing to send but ping). */
 export function watching() {
-  return S.watch && !S.token;
+  return S.watch && !seated();
+}
+
+/** A `suspended` refusal (a moderator suspended or closed the player) in the page's
+ * language, with the moderator's reason and the suspension's end. */
+export function suspendedText(err) {
+  const reason = String(err?.reason ?? "");
+  const until = err?.until ? new Date(err.until) : null;
+  if (!until || Number.isNaN(until.getTime())) return () => t("seats.closed", { reason });
+  return () => t("seats.suspended", { reason, until: until.toLocaleString(getLang()) });
 }
 
 /** Whether a computer plays my seat now (my turn timed out: I was away) until I take it
@@ -30,6 +46,7 @@ function nPlayers() {
 
 export function mySeat() {
   if (S.view && typeof S.view.seat === "number") return S.view.seat;
+  if (typeof S.table?.you === "number") return S.table.you;
   const stored = localStorage.getItem(`hukum.seat.${S.code}`);
   return S.token && stored !== null ? Number(stored) : null;
 }

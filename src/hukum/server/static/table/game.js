@@ -11,7 +11,7 @@ import { esc } from "../widgets/html.js";
 import { messageHTML } from "../widgets/message.js";
 import { rulesPanelHTML as rulesHTML } from "../widgets/rules.js";
 import { hintsAllowed } from "./connection.js";
-import { away, ctx, currentHint, drawing, mySeat, seatName, watching } from "./context.js";
+import { away, ctx, currentHint, drawing, mySeat, seatName, seated, watching } from "./context.js";
 import { drawTalk } from "./talk.js";
 
 /** The game and rule set of the table, in a few words. */
@@ -100,14 +100,14 @@ function bannerHTML() {
 function rematchHTML() {
   const table = S.table;
   if (table.rematch) {
-    const label = S.token ? t("rematch.go") : t("rematch.watch");
+    const label = seated() ? t("rematch.go") : t("rematch.watch");
     return `<button class="primary" id="rematch-link" data-action="go-rematch" data-code="${esc(table.rematch)}">${esc(label)}</button>`;
   }
   const seats = table.seats ?? [];
   const waiting = seats.filter((s) => s.kind === "human" && !s.rematch).map((s) => seatName(s.seat));
   const asked = seats.filter((s) => s.kind === "human" && s.rematch).map((s) => seatName(s.seat));
   const me = mySeat();
-  if (!S.token || watching() || me === null) {
+  if (!seated() || watching() || me === null) {
     return asked.length ? `<span class="hint" id="rematch-status">${esc(t("rematch.asked", { names: asked.join(", ") }))}</span>` : "";
   }
   if (seats[me]?.rematch || S.rematchSent) {

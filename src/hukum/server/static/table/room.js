@@ -3,7 +3,7 @@ import { t } from "../i18n.js";
 import { S } from "../state.js";
 import { esc } from "../widgets/html.js";
 import { messageHTML } from "../widgets/message.js";
-import { drawing, mySeat, seatName, teamName, watching } from "./context.js";
+import { drawing, mySeat, seatName, seated, teamName, watching } from "./context.js";
 import { rulesPanelHTML, tableLabel } from "./game.js";
 
 export function inviteURL() {
@@ -21,11 +21,11 @@ export function roomHTML() {
       let who;
       if (s.kind === "empty") {
         who = `<span class="empty">${esc(t("room.empty"))}</span>`;
-        if (!S.token && waiting)
+        if (!seated() && waiting)
           who += ` <button class="small" data-action="sit" data-seat="${s.seat}" id="sit-${s.seat}">${esc(t("room.sit"))}</button>`;
       } else {
         who = `<b>${esc(seatName(s.seat))}</b>`;
-        if (s.seat === me && S.token) who += ` <span class="tag you">${esc(t("room.you"))}</span>`;
+        if (s.seat === me && seated()) who += ` <span class="tag you">${esc(t("room.you"))}</span>`;
         if (s.kind === "bot") who += ` <span class="tag bot">${esc(t("room.bot"))}</span>`;
         if (s.kind === "human" && !s.connected) who += ` <span class="tag off">${esc(t("room.offline"))}</span>`;
       }
@@ -34,23 +34,23 @@ export function roomHTML() {
     })
     .join("");
   let actions = "";
-  if (S.token && waiting) {
+  if (seated() && waiting) {
     actions = `<div class="actions">
       ${empty ? `<button id="fill-bots" data-action="bots">${esc(t("room.bots"))}</button>` : ""}
       <button id="start" class="primary" data-action="start" ${empty ? "disabled" : ""}>${esc(t("room.start"))}</button>
     </div><p class="hint">${esc(t("room.waiting"))}</p>`;
-  } else if (!S.token && waiting) {
+  } else if (!seated() && waiting) {
     const name = localStorage.getItem("hukum.name") || "";
     actions = `<label class="field name"><span>${esc(t("lobby.name"))}</span>
       <input id="name" maxlength="24" placeholder="${esc(t("lobby.name.placeholder"))}" value="${esc(name)}"></label>
       <p class="hint">${esc(empty ? t("room.pick") : t("room.full"))}</p>`;
-  } else if (!S.token && !watching()) {
+  } else if (!seated() && !watching()) {
     actions = `<p class="hint">${esc(t("game.spectator"))}</p>`;
   } else {
     actions = `<p class="hint">${esc(S.wsState === "open" ? t("loading") : t("game.connecting"))}</p>`;
   }
   if (watching()) actions += `<p class="hint" id="watching">${esc(t("watch.room"))}</p>`;
-  else if (!S.token && S.table.spectators)
+  else if (!seated() && S.table.spectators)
     actions += `<div class="actions"><button id="watch" data-action="watch">${esc(t("watch.button"))}</button></div>`;
   return `<section class="room">
   <h2>${esc(t("room.title", { code: S.code }))}</h2>

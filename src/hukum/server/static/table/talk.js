@@ -11,7 +11,7 @@ import { api, errorText } from "../widgets/api.js";
 import { esc } from "../widgets/html.js";
 import { message } from "../widgets/message.js";
 import { send } from "./connection.js";
-import { mySeat, seatName, watching } from "./context.js";
+import { mySeat, seatName, seated, watching } from "./context.js";
 
 /** The quick phrases, by key (hukum.online.fairplay.PHRASES). */
 export const PHRASES = ["gl", "wp", "thanks", "oops", "bye"];
@@ -70,7 +70,7 @@ function logHTML() {
 
 /** Whether this page may say something: it holds a seat. */
 function mayTalk() {
-  return Boolean(S.token) && !watching() && mySeat() !== null;
+  return seated() && !watching() && mySeat() !== null;
 }
 
 function formHTML() {
@@ -95,7 +95,7 @@ function reportHTML(seat) {
 function peopleHTML() {
   const me = mySeat();
   const others = (S.table?.seats ?? []).filter((s) => s.kind === "human" && s.seat !== me);
-  if (!others.length || !S.token) return "";
+  if (!others.length || !seated()) return "";
   const over = S.table.status === "over";
   const rows = others.map((s) => {
     const blocked = T.blocked.has(s.seat);
