@@ -463,3 +463,28 @@ def test_moderators_sanction_and_lift_and_the_player_sees_why(
     with store(client).session() as s:
         kinds = s.scalars(select(Sanction.kind).order_by(Sanction.id)).all()
     assert kinds == ["warn", "suspend", "close"]  # every action kept
+
+
+def test_seats_taken_with_sessions_are_blocked_and_muted(client: TestClient) -> None:
+    """The seats part's own way: a session that makes a room or takes a seat is that
+    seat's player (its ``seat`` event keeps it), whom the others may block."""
+    _, asha_s = guest(client, "Asha")
+    _, ravi_s = guest(client, "Ravi")
+    made = as_(client, asha_s).post("/api/tables", json={"name": "Asha"}).json()
+    code = made["code"]
+    ravi_token = as_(client, ravi_s).post(f"/api/tables/{code}/seats/1", json={}).json()["token"]
+    r = as_(client, asha_s).post("/api/blocks", json={"table": code, "seat": 1})
+    assert r.status_code == 200, r.text
+    assert r.json()["block"]["name"] == "Ravi"
+    assert client.post("/api/blocks", json={"table": code, "seat": 0}).json()["error"]["code"] == (
+        "yourself"
+    )
+    with seat_socket(client, code, made["token"]) as a:
+        a.receive_json()
+        as_(client, ravi_s)
+        with seat_socket(client, code, ravi_token) as r_ws:
+            r_ws.receive_json()
+            answer(r_ws, {"type": "say", "phrase": "gl"})
+            assert said(r_ws)["phrase"] == "gl"
+        told = said(a)
+        assert told["hidden"] is True and "phrase" not in told
