@@ -26,7 +26,7 @@ from hukum.server.fairness import commitment, new_seed
 from hukum.server.identity.models import Player
 from hukum.server.identity.sessions import COOKIE, Identities
 from hukum.server.tables import TableConfig, new_code, new_token, token_hash
-from tests.server.web import STARTUP_SECONDS, free_port, keep_token
+from tests.server.web import SCREENSHOTS, STARTUP_SECONDS, free_port, keep_token
 
 PHONE = {"width": 390, "height": 844}
 
@@ -152,6 +152,9 @@ def test_a_blocked_players_phrase_reaches_the_third_but_not_the_blocker(
         m.reload()
         expect(m.locator("#talk-log li")).to_have_count(2)
         # The phone's panel fits the screen.
+        r.locator("#talk").scroll_into_view_if_needed()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        r.screenshot(path=str(SCREENSHOTS / "talk-phone.png"))
         box = r.locator("#talk").bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     finally:
@@ -207,6 +210,8 @@ def test_a_moderator_suspends_a_reported_player_who_sees_why_and_until_when(
             }"""
         )
         expect(banner).to_contain_text(f"You are suspended until {until}")
+        r.screenshot(path=str(SCREENSHOTS / "suspended-phone.png"))
+        mod.screenshot(path=str(SCREENSHOTS / "moderation.png"), full_page=True)
     finally:
         for page in pages:
             page.context.close()
