@@ -34,13 +34,22 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 def test_the_wire_names_of_the_commands_stay() -> None:
     """The WebSocket message types, in docs/protocol.md's order, and the names the cluster's
     processes send each other (a process of the version before reads the same)."""
-    assert client_types() == ("move", "next_deal", "take_back", "rematch", "hint", "ping")
+    assert client_types() == (
+        "move",
+        "next_deal",
+        "take_back",
+        "rematch",
+        "hint",
+        "say",
+        "ping",
+    )
     assert set(COMMANDS) == {
         "submit_move",
         "ready",
         "take_back",
         "rematch",
         "hint",
+        "say",
         "take_seat",
         "fill_with_bots",
         "start",

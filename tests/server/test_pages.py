@@ -26,6 +26,7 @@ EXAMPLES = {
     "/how-to-play": "/how-to-play",
     "/settings": "/settings",
     "/account": "/account",
+    "/moderation": "/moderation",
 }
 
 

@@ -16,6 +16,8 @@ command is a module of this package that adds itself to the parser (``add``).
     hukum verify --seed S --commitment C --dealer D [--preset NAME]
     hukum bench [--preset NAME | --all-presets] [--deals N] [--seconds S]
     hukum bench --solver [--tricks N] [--deals N] [--trump known|cut|both] [--max-nodes N]
+    hukum admin grant-moderator NAME [--database-url URL]
+    hukum admin revoke-moderator NAME [--database-url URL]
     hukum --version
 
 Mistakes a user can make (an unknown option, a bad record file) end with a message on
@@ -36,7 +38,7 @@ from rich.style import Style
 from rich.text import Text, TextType
 
 from hukum import __version__
-from hukum.cli import arena, bench, play, replay, serve, solve, verify
+from hukum.cli import admin, arena, bench, play, replay, serve, solve, verify
 from hukum.cli.args import UsageError
 
 __all__ = ["DESCRIPTION", "PipedConsole", "main", "output"]
@@ -98,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"hukum {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command in (play, replay, solve, bench, arena, serve, verify):
+    for command in (play, replay, solve, bench, arena, serve, verify, admin):
         command.add(commands)
     return parser
 

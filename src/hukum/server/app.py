@@ -26,7 +26,17 @@ from hukum.server.db import Store, make_engine, migrate
 from hukum.server.identity.passwords import Passwords
 from hukum.server.identity.sessions import Identities
 from hukum.server.protocol import TableError, error_body, foreign_origin, http_status
-from hukum.server.routes import account, analysis, lobby, me, replay, rules, ws
+from hukum.server.routes import (
+    account,
+    analysis,
+    fairplay,
+    lobby,
+    me,
+    moderation,
+    replay,
+    rules,
+    ws,
+)
 from hukum.server.tables import IDLE_SECONDS, MAX_TABLES, Registry
 from hukum.server.throttle import ROOMS_PER_HOUR, Throttle
 
@@ -55,6 +65,7 @@ PAGES = (
     "/how-to-play",
     "/settings",
     "/account",
+    "/moderation",
 )
 DEFAULT_DATABASE_URL = "sqlite:///hukum.db"
 #: The static files the service worker keeps, by suffix (not its own source, nor the
@@ -365,6 +376,8 @@ def create_app(
     app.include_router(replay.router)
     app.include_router(rules.router)
     app.include_router(ws.router)
+    app.include_router(fairplay.router)
+    app.include_router(moderation.router)
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
     def index() -> Response:

@@ -57,6 +57,9 @@ ERRORS: dict[str, tuple[int, int]] = {
     "rate_limited": (400, 4400),
     "bad_password": (400, 4400),  # the password policy (issue 41: accounts)
     "token_in_url": (400, 4400),
+    "text_too_long": (400, 4400),  # a free line at a table (fair play)
+    "yourself": (400, 4400),  # blocking or reporting oneself
+    "not_a_player": (400, 4400),  # a seat of a bot, of nobody, or taken without a session
     # who sent it
     "hello_timeout": (408, 4408),
     "bad_token": (403, 4401),  # a lobby action's token (403); a hello's (4401: forget it)
@@ -68,6 +71,8 @@ ERRORS: dict[str, tuple[int, int]] = {
     "suspended": (403, 4403),  # a moderator suspended or closed the player
     "not_moderator": (403, 4403),
     "bad_credentials": (401, 4401),  # a user name and password that open no account
+    "not_at_table": (403, 4403),  # a report from someone who did not sit at the table
+    "chat_off": (403, 4403),  # free text in a room whose chat is off
     # what a request names
     "unknown_table": (404, 4404),
     "unknown_seat": (404, 4404),
@@ -88,6 +93,8 @@ ERRORS: dict[str, tuple[int, int]] = {
     "name_taken": (409, 4409),  # a user name, or one that looks like it, is taken
     "already_account": (409, 4409),  # a claim by a player who has an account
     "not_account": (409, 4409),  # a password asked of a guest
+    "already_reported": (409, 4409),
+    "already_lifted": (409, 4409),
     # limits
     "too_large": (413, 4413),
     "too_many_rooms": (429, 4429),
@@ -137,6 +144,10 @@ class ClientMessage:
     event: int | None = None
     """With a move: the last event the client had seen when it chose it (a move chosen for
     a turn that has passed since is refused, ``stale_move``)."""
+    phrase: str | None = None
+    """With ``say``: a quick phrase's key."""
+    text: str | None = None
+    """With ``say``: a free line (checked and cleaned by the table, tables/talk.py)."""
 
 
 def load_json(text: str | bytes) -> Any:
@@ -182,7 +193,17 @@ def parse_client_message(
             )
     else:
         move = None
-    return ClientMessage(kind, ref, move, seat, event), None
+    phrase, said = data.get("phrase"), data.get("text")
+    if kind == "say":
+        if phrase is not None and (not isinstance(phrase, str) or len(phrase) > 20):
+            return None, ProtocolError("bad_message", 'a say message\'s "phrase" is a key')
+        if said is not None and not isinstance(said, str):
+            return None, ProtocolError("bad_message", 'a say message\'s "text" is a line')
+        if said is not None and len(said) > 1000:  # cleaned, at most 200 are kept
+            return None, ProtocolError("text_too_long", "a line is at most 200 characters")
+    else:
+        phrase = said = None
+    return ClientMessage(kind, ref, move, seat, event, phrase, said), None
 
 
 @dataclass(frozen=True)

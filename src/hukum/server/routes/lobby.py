@@ -43,6 +43,9 @@ class CreateTable(BaseModel):
     with bots may ask in any room."""
     bot_speed: Literal["slow", "normal", "fast"] = "normal"
     """How quickly the computer players move (the creator's ``bot_speed`` preference)."""
+    chat: bool = False
+    """Whether the seats may say free lines, besides the quick phrases (docs/protocol.md,
+    "Fair play")."""
 
 
 class TakeSeat(BaseModel):
@@ -106,6 +109,7 @@ async def create_table(
         body.spectators,
         body.hints,
         body.bot_speed,
+        chat=body.chat,
     )
     # One address may make only so many rooms an hour (``too_many_rooms``): nobody can
     # fill the server (``hukum serve --rooms-per-hour``; :mod:`hukum.server.throttle`).

@@ -28,6 +28,7 @@ from hukum.server.protocol import (
     parse_client_message,
     parse_hello,
 )
+from hukum.server.routes import fairplay
 from hukum.server.tables import Registry, Room
 from hukum.server.tables.commands import Caller, by_message
 from hukum.server.throttle import SocketLimit, Throttle
@@ -169,6 +170,7 @@ async def game_socket(
         registry.release(table)
         return
     queue: asyncio.Queue[Any] = asyncio.Queue()
+    muted = await fairplay.muting(websocket, table)  # what a blocked player says
     # The missed events since ``last`` (if few), else a ``state``; then every new event.
     seen = int(last) if last and last.isascii() and last.isdigit() and len(last) < 12 else None
     if hello.last is not None:
@@ -188,6 +190,8 @@ async def game_socket(
             item = await queue.get()
             if item is _CLOSE:
                 return
+            if muted is not None:
+                item = await muted(item)
             await websocket.send_text(json.dumps(item, separators=(",", ":")))
             if item.get("type") == "reconnect":  # the table moved to another process
                 await websocket.close(RECONNECT_CLOSE)

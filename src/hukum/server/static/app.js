@@ -5,6 +5,7 @@ import account from "./pages/account.js";
 import board from "./pages/board.js";
 import howToPlay, { howToPlayLink } from "./pages/how-to-play.js";
 import lobby from "./pages/lobby.js";
+import moderation from "./pages/moderation.js";
 import newRoom from "./pages/new-room.js";
 import settings from "./pages/settings.js";
 import table from "./pages/table.js";
@@ -12,6 +13,7 @@ import { currentPage, render, route, startRouter } from "./router.js";
 import { drawAttention, startAttention } from "./widgets/attention.js";
 import { me, onMe, pref, savePrefs, startMe } from "./widgets/me.js";
 import { drawOffline, startOffline } from "./widgets/offline.js";
+import { drawSanction, startSanctions } from "./widgets/sanction.js";
 
 // A page: its module (pages/) and one line here.
 route("/", lobby);
@@ -21,6 +23,7 @@ route("/t/:code/deals/:number", board);
 route("/how-to-play", howToPlay);
 route("/settings", settings);
 route("/account", account);
+route("/moderation", moderation);
 route("*", lobby);
 
 const app = document.getElementById("app");
@@ -45,6 +48,7 @@ function renderShell() {
   document.documentElement.lang = getLang();
   drawAttention(t("app.title"));
   drawOffline();
+  drawSanction();
   document.getElementById("brand-title").textContent = t("app.title");
   document.getElementById("lang-label").textContent = t("lang.label");
   howToPlayLink(document.getElementById("nav-howto"));
@@ -84,5 +88,6 @@ onMe(() => {
 setLang(pref("lang") ?? getLang());
 startAttention();
 startOffline();
+startSanctions();
 startRouter(renderShell);
 startMe();

@@ -148,7 +148,7 @@ class Table(Audience):
         except BaseException:
             deal.pop()
             raise
-        self.event = self.turn_event = number
+        self.event = self.turn_event = self.step = number
         self._publish("move", data, move)
         if cancelled:
             raise asyncio.CancelledError
@@ -381,7 +381,7 @@ class Table(Audience):
         """A bot's move for a seat, chosen at event ``expected``; Stale if the table has
         moved on since."""
         async with self.lock:
-            if self.event != expected or not self.scheduler.may_run(seat):
+            if self.step != expected or not self.scheduler.may_run(seat):
                 raise Stale
             match, deal = self._in_play()
             return await self._play(match, deal, seat, move, bot=True)

@@ -28,6 +28,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from hukum.server.tables.talk import say
+
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
@@ -45,6 +47,7 @@ __all__ = [
     "MOVE",
     "READY",
     "REMATCH",
+    "SAY",
     "START",
     "TAKE_BACK",
     "TAKE_SEAT",
@@ -54,6 +57,7 @@ __all__ = [
     "Command",
     "Nothing",
     "Said",
+    "Say",
     "Sender",
     "Start",
     "SubmitMove",
@@ -102,6 +106,12 @@ class Said(Protocol):
     @property
     def event(self) -> int | None: ...
 
+    @property
+    def phrase(self) -> str | None: ...
+
+    @property
+    def text(self) -> str | None: ...
+
 
 # ------------------------------------------------------------ payloads
 
@@ -138,6 +148,15 @@ class TakeSeat:
     player: str | None = None
     """The id of the player whose session took the seat (stored in the seat's event, never
     told to a client; between processes it travels in this payload only); None: no session."""
+
+
+@dataclass(frozen=True)
+class Say:
+    """A seat's line at the table: a quick phrase by key, or free text (tables/talk.py)."""
+
+    seat: int
+    phrase: str | None = None
+    text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -277,6 +296,15 @@ REMATCH = _seat_action("rematch", "rematch", lambda t, seat: t.rematch(seat))
 HINT: Command[AtSeat, Hint] = Command(
     "hint", AtSeat, Sender.SEAT, ask=_hint, message="hint", read=_at_seat, reply=_hint_reply
 )
+SAY: Command[Say, int] = Command(
+    "say",
+    Say,
+    Sender.SEAT,
+    run=lambda t, p, by: say(t, p.seat, p.phrase, p.text),
+    message="say",
+    read=lambda seat, said: Say(seat, said.phrase, said.text),
+    reply=ack,
+)
 TAKE_SEAT: Command[TakeSeat, str] = Command(
     "take_seat",
     TakeSeat,
@@ -313,6 +341,7 @@ COMMANDS: dict[str, Command[Any, Any]] = {
         TAKE_BACK,
         REMATCH,
         HINT,
+        SAY,
         TAKE_SEAT,
         FILL_WITH_BOTS,
         START,

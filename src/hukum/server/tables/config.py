@@ -38,6 +38,9 @@ class TableConfig:
     person alone with bots may ask in any room."""
     bot_speed: str = "normal"
     """How quickly the computer players move: a key of :data:`BOT_SPEEDS`."""
+    chat: bool = False
+    """Whether the seats may say free lines (docs/protocol.md, "Fair play"); quick phrases
+    may be said in every room."""
 
     @property
     def spec(self) -> AnyGame:
@@ -65,6 +68,7 @@ class TableConfig:
             "spectators": self.spectators,
             "hints": self.hints,
             "bot_speed": self.bot_speed,
+            "chat": self.chat,
         }
 
     @classmethod
@@ -78,6 +82,7 @@ class TableConfig:
         spectators = data.get("spectators") is True
         hints = data.get("hints") is True
         speed = data.get("bot_speed")
+        chat = data.get("chat") is True  # rooms stored before chat existed have none
         return cls(
             rules,
             data["preset"],
@@ -87,4 +92,5 @@ class TableConfig:
             spectators,
             hints,
             speed if isinstance(speed, str) and speed in BOT_SPEEDS else "normal",
+            chat,
         )

@@ -52,6 +52,7 @@ def public(state: TableState) -> dict[str, Any]:
         "turn_timeout": config.turn_timeout,
         "spectators": config.spectators,
         "hints": config.hints,
+        "chat": config.chat,
         "status": state.status,
         "seats": [
             {
@@ -173,6 +174,8 @@ def _facts(
         return dict(data)  # the scores and the winner(s)
     if kind == "rematched":
         return {"rematch": data["code"]}
+    if kind == "said":  # a quick phrase's key or a free line (shown as text), never more
+        return {k: data[k] for k in ("phrase", "text") if k in data}
     return {}
 
 

@@ -114,17 +114,17 @@ class Scheduler:
                 await self.schedule()
             elif timeout:
                 self._task = asyncio.create_task(
-                    self._next_deal_later(timeout, table.event), name="next_deal"
+                    self._next_deal_later(timeout, table.step), name="next_deal"
                 )
             return
         turn = deal.turn
         assert turn is not None
         s = table.seats[turn]
         if s.kind == "bot" or s.absent:
-            self._task = asyncio.create_task(self._bot_turn(turn, table.event), name="bot")
+            self._task = asyncio.create_task(self._bot_turn(turn, table.step), name="bot")
         elif timeout:
             self._task = asyncio.create_task(
-                self._timeout(turn, table.event, timeout), name="timeout"
+                self._timeout(turn, table.step, timeout), name="timeout"
             )
 
     def _bot(self, seat: int) -> Player[Any, Any]:
@@ -139,7 +139,7 @@ class Scheduler:
         await asyncio.sleep(self.bot_wait)
         async with table.lock:
             deal = table.deal
-            if table.event != expected or deal is None or deal.turn != seat:
+            if table.step != expected or deal is None or deal.turn != seat:
                 return
             if not self.may_run(seat):
                 return
@@ -167,7 +167,7 @@ class Scheduler:
         await asyncio.sleep(timeout)
         table = self.table
         async with table.lock:
-            if table.event != expected or not self.may_run():
+            if table.step != expected or not self.may_run():
                 return
             await table.commit("absent", {"seat": seat})
             await self.schedule()
@@ -178,7 +178,7 @@ class Scheduler:
         async with table.lock:
             if table.match is None or table.match.current is not None:
                 return
-            if table.event != expected or not self.may_run():
+            if table.step != expected or not self.may_run():
                 return
             await table.start_deal()
             await self.schedule()

@@ -35,6 +35,9 @@ class TableState:
         self.seats = [Seat() for _ in range(self.spec.players(config.rules))]
         self.event = 0
         """The number of the last event applied."""
+        self.step = 0
+        """The number of the last event that changed the play (any but a ``said``): a bot's
+        move or a timer planned at an older step is stale, one planned before talk is not."""
         self.turn_event = 0
         """The event since which the seat to move has been to move (the last move, deal or
         start): a person's move chosen before it answers a turn that has passed."""
@@ -74,6 +77,8 @@ class TableState:
         """Change the state by stored event ``number``; a ``move`` event's move (read once
         from its text), else None."""
         self.event = number
+        if kind != "said":
+            self.step = number
         if kind in ("start", "deal", "move"):
             self.turn_event = number
         seat = data.get("seat")

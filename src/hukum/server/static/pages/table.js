@@ -13,6 +13,7 @@ import {
 } from "../table/connection.js";
 import { away, cardReason, ctx, drawing, readyMove, seated, suspendedText } from "../table/context.js";
 import { renderGame, verifyDeal } from "../table/game.js";
+import { openTalk, talkClick, talkSubmit } from "../table/talk.js";
 import { inviteURL, roomHTML } from "../table/room.js";
 
 const app = document.getElementById("app");
@@ -28,6 +29,7 @@ async function open({ code }) {
   S.watch = !S.token && new URLSearchParams(location.search).get("watch") === "1";
   render();
   loadRulesMeta().then(() => S.page === "table" && S.panel === "rules" && render());
+  openTalk(code);
   await refreshTable();
   if (S.code !== code) return;
   // A seat this player holds by their session (e.g. taken on another device) is played here.
@@ -145,6 +147,7 @@ function moveSelection(step) {
 }
 
 function click(e) {
+  if (talkClick(e)) return;
   const el = e.target.closest("[data-action]");
   if (!el || el.disabled) return;
   switch (el.dataset.action) {
@@ -250,4 +253,4 @@ function input(e) {
   if (e.target.id === "name") localStorage.setItem("hukum.name", e.target.value.trim());
 }
 
-export default { open, leave: stopTable, render: renderTable, click, keydown, input };
+export default { open, leave: stopTable, render: renderTable, click, keydown, input, submit: talkSubmit };

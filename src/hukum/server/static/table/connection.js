@@ -266,10 +266,12 @@ function onMessage(raw) {
       break;
     case "event":
       if (msg.event <= S.last) return;
+      if (msg.kind === "said" && S.hint?.event === S.last) S.hint.event = msg.event; // talk leaves the turn as it was
       S.last = msg.event;
       if (msg.table) S.table = withYou(msg.table);
       if ("view" in msg) S.view = msg.view;
       syncAbsent();
+      if (msg.kind === "said") document.dispatchEvent(new CustomEvent("hukum:said", { detail: msg })); // table/talk.js
       if (msg.kind === "absent") S.absent.add(msg.seat);
       if (msg.kind === "back") S.absent.delete(msg.seat);
       if (msg.kind === "deal") {

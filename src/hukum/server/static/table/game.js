@@ -13,6 +13,7 @@ import { messageHTML } from "../widgets/message.js";
 import { rulesPanelHTML as rulesHTML } from "../widgets/rules.js";
 import { hintsAllowed } from "./connection.js";
 import { away, ctx, currentHint, drawing, myTeam, mySeat, seatName, seated, watching } from "./context.js";
+import { drawTalk } from "./talk.js";
 
 /** The table, deal and tricks played of the view drawn last: a trick has just been won
  * when the next view of the same deal has one more. */
@@ -237,7 +238,7 @@ export function renderGame(app) {
     app.innerHTML = `<section class="game" id="game">
   <div class="main-col"><div id="g-top"></div><div id="g-board"></div><div id="g-banner"></div>
     <div id="g-status"></div><div id="g-controls"></div><div id="g-hand"></div></div>
-  <aside class="side-col" id="g-side"></aside></section>`;
+  <aside class="side-col"><div id="g-talk"></div><div id="g-side"></div></aside></section>`;
     game = app.querySelector("#game");
   }
   const d = drawing();
@@ -270,4 +271,5 @@ export function renderGame(app) {
   }
   motionAfter(game, moved, v);
   noteTrick(v);
+  drawTalk(game.querySelector("#g-talk"));
 }

@@ -196,6 +196,7 @@ export function roomFormHTML(game) {
       <details id="custom"><summary>${esc(t("lobby.custom"))}</summary><div id="custom-options">${customOptionsHTML(game, firstPreset(game))}</div></details>
       <label class="check"><input type="checkbox" id="spectators"> <span>${esc(t("lobby.spectators"))}</span></label>
       <label class="check"><input type="checkbox" id="hints"> <span>${esc(t("lobby.hints"))}</span></label>
+      <label class="check"><input type="checkbox" id="chat"> <span>${esc(t("lobby.chat"))}</span></label>
       <button id="create-room" class="primary" type="submit">${esc(t("lobby.create.button"))}</button>
     </form>`;
 }
@@ -322,6 +323,7 @@ export function createRoom() {
     start_now: false,
     spectators: app.querySelector("#spectators").checked,
     hints: app.querySelector("#hints").checked,
+    chat: app.querySelector("#chat").checked,
   });
 }
 
