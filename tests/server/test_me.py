@@ -1,16 +1,19 @@
 """Issue 41: a first visit is a guest at once; the session cookie; the player's name and
-preferences kept server-side. Through the real app and a real database."""
+preferences kept server-side; ended sessions and unreachable guests forgotten. Through the
+real app and a real database."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine, select, update
 
 from hukum.server.app import create_app
-from hukum.server.identity.models import PlayerSession
-from hukum.server.identity.sessions import COOKIE, session_hash
+from hukum.server.db import Store, make_engine, migrate, now
+from hukum.server.identity.models import Player, PlayerSession
+from hukum.server.identity.sessions import ABSOLUTE, COOKIE, IDLE, Identities, session_hash
 
 
 def _client(tmp_path: Path) -> TestClient:
@@ -67,3 +70,44 @@ def test_a_forged_or_unknown_cookie_is_no_session(tmp_path: Path) -> None:
         assert client.get("/api/me").json() == {"player": None}
         client.cookies.set(COOKIE, "x" * 5000)
         assert client.get("/api/me").json() == {"player": None}
+
+
+def _forget_on(url: str) -> None:
+    """Ended sessions and unreachable guests are deleted; live ones, and accounts, stay."""
+    migrate(url)
+    engine = make_engine(url)
+    identities = Identities(Store(engine))
+    long_ago = now() - IDLE - dt.timedelta(days=1)
+    try:
+        live, _ = identities.new_guest()
+        idle, _ = identities.new_guest()  # its session unused for over IDLE
+        old, _ = identities.new_guest()  # its session begun over ABSOLUTE ago, used today
+        account, _ = identities.new_guest()  # an account, its session unused for over IDLE
+        sessions = update(PlayerSession)
+        with identities.store.session() as s:
+            s.execute(update(Player).values(seen_at=long_ago))
+            s.execute(sessions.where(PlayerSession.player == idle.id).values(seen_at=long_ago))
+            s.execute(sessions.where(PlayerSession.player == account.id).values(seen_at=long_ago))
+            begun = now() - ABSOLUTE - dt.timedelta(days=1)
+            s.execute(sessions.where(PlayerSession.player == old.id).values(created_at=begun))
+            named = {"username": "Asha", "username_key": "asha"}
+            s.execute(update(Player).where(Player.id == account.id).values(**named))
+            s.commit()
+        assert identities.forget_expired() == (3, 2)  # idle's, old's, account's; idle, old
+        with identities.store.session() as s:
+            players = set(s.scalars(select(Player.id)).all())
+            kept = set(s.scalars(select(PlayerSession.player)).all())
+        assert players == {live.id, account.id} and kept == {live.id}
+        assert identities.forget_expired() == (0, 0)
+    finally:
+        engine.dispose()
+
+
+def test_ended_sessions_and_unreachable_guests_are_forgotten(tmp_path: Path) -> None:
+    _forget_on(f"sqlite:///{tmp_path / 'f.db'}")
+
+
+def test_ended_sessions_and_unreachable_guests_are_forgotten_on_postgres(
+    postgres_url: str,
+) -> None:
+    _forget_on(postgres_url)

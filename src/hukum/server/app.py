@@ -257,6 +257,23 @@ def service_worker(static: Path) -> str:
     return source.replace('["__HUKUM_FILES__"]', json.dumps(kept))
 
 
+#: How often the server deletes ended sessions and the guests nobody can be again.
+FORGET_EVERY = 3600.0
+
+
+async def _forgetting(identities: Identities) -> None:
+    """Delete ended sessions and unreachable guests (:meth:`Identities.forget_expired`) at
+    start and every :data:`FORGET_EVERY` seconds; a failure is logged and tried again."""
+    while True:
+        try:
+            ended, gone = await asyncio.to_thread(identities.forget_expired)
+            if ended or gone:
+                log.info("forgot %d ended session(s) and %d unreachable guest(s)", ended, gone)
+        except Exception:
+            log.exception("forgetting ended sessions failed; trying again later")
+        await asyncio.sleep(FORGET_EVERY)
+
+
 def database_url(url: str | None = None) -> str:
     """The database to use: the argument, else ``HUKUM_DATABASE_URL``, else ./hukum.db."""
     return url or os.environ.get("HUKUM_DATABASE_URL") or DEFAULT_DATABASE_URL
@@ -312,7 +329,10 @@ def create_app(
             log.info("joined the cluster at %s as %s", cluster.url, cluster.id)
         count = await registry.load_active()
         log.info("resumed %d table(s)", count)
-        tasks = [asyncio.create_task(registry.sweeping(min(60.0, idle_seconds / 2)))]
+        tasks = [
+            asyncio.create_task(registry.sweeping(min(60.0, idle_seconds / 2))),
+            asyncio.create_task(_forgetting(app.state.identities), name="forget"),
+        ]
         if collect_garbage:
             tasks.append(asyncio.create_task(garbage.collecting(), name="garbage"))
         yield

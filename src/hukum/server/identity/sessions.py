@@ -155,6 +155,30 @@ class Identities:
             s.commit()
         return ended
 
+    def forget_expired(self) -> tuple[int, int]:
+        """Delete the sessions that have ended (unused for :data:`IDLE`, or begun more than
+        :data:`ABSOLUTE` ago) and the guests that have no session left and were last seen
+        more than :data:`IDLE` ago: nobody can ever be them again, so nothing of them is kept
+        (their rows, preferences, blocks and the reports about them; their seat events keep
+        the name typed at the table and an id that now names nobody). How many of each."""
+        moment = now()
+        with self.store.session() as s:
+            ended: Any = s.execute(
+                delete(PlayerSession).where(
+                    (PlayerSession.seen_at < moment - IDLE)
+                    | (PlayerSession.created_at < moment - ABSOLUTE)
+                )
+            )
+            gone: Any = s.execute(
+                delete(Player).where(
+                    Player.username.is_(None),
+                    Player.seen_at < moment - IDLE,
+                    Player.id.not_in(select(PlayerSession.player)),
+                )
+            )
+            s.commit()
+        return int(ended.rowcount or 0), int(gone.rowcount or 0)
+
     def by_token(self, token: str | None) -> Me | None:
         """The player of a live session token, or None (no token, unknown, or expired: an
         expired session is deleted)."""

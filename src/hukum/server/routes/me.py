@@ -13,7 +13,6 @@ from sqlalchemy import update
 from hukum.online.names import display_name
 from hukum.server.identity.models import Player
 from hukum.server.identity.sessions import (
-    COOKIE,
     Me,
     current_player,
     identities,
@@ -93,6 +92,6 @@ def change(body: MeUpdate, request: Request, player: Required) -> dict[str, Any]
         with identities(request).store.session() as s:
             s.execute(update(Player).where(Player.id == player.id).values(**values))
             s.commit()
-    updated = identities(request).by_token(request.cookies.get(COOKIE))
+    updated = current_player(request)
     assert updated is not None
     return {"player": updated.json()}
