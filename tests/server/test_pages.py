@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import BrowserContext, expect
 
 from hukum.server.app import PAGES, STATIC
+from tests.server.test_front_modules import codes
 from tests.server.web import HAND, TABLE_URL, api, keep_token, play_now_table, play_to_the_end
 
 #: An address of each page, as a person types it.
@@ -51,6 +52,20 @@ def test_the_pages_routed_are_the_pages_served() -> None:
     routed = re.findall(r'^route\("([^"]+)", \w+\);$', source, re.MULTILINE)
     served = {re.sub(r":(\w+)", lambda m: "{" + m.group(1) + "}", p) for p in routed if p != "*"}
     assert served == set(PAGES)
+
+
+def test_every_page_opened_by_its_address_has_the_whole_header(
+    context: BrowserContext, server: str
+) -> None:
+    """Opened by its address (a bookmark, a reload), every page is drawn in the shell: the
+    language menu lists every language, the player's name is there (a page that drew only
+    itself once left the language menu empty)."""
+    page = context.new_page()
+    for path in EXAMPLES.values():
+        page.goto(server + path)
+        expect(page.locator("#nav-me")).to_be_visible()
+        expect(page.locator("#lang option")).to_have_count(len(codes()))
+        expect(page.locator("#brand-title")).to_have_text("Hukum")
 
 
 def test_a_room_is_made_on_its_own_page(context: BrowserContext, server: str) -> None:

@@ -34,10 +34,12 @@ export function match(path) {
   return fallback ? { page: fallback, params: {} } : null;
 }
 
-/** Open the page of the address shown. */
+/** Open the page of the address shown, in the shell drawn for it (a page need not draw
+ * the shell itself: the header's language menu, player and links are drawn here). */
 function dispatch() {
   current?.page.leave?.();
   current = match(location.pathname);
+  shell();
   current?.page.open(current.params);
 }
 
