@@ -14,9 +14,9 @@ import hashlib
 import random
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import Request, WebSocket
+from fastapi import Depends, Request, WebSocket
 from sqlalchemy import delete, select, update
 from starlette.responses import Response
 
@@ -29,8 +29,10 @@ __all__ = [
     "ABSOLUTE",
     "COOKIE",
     "IDLE",
+    "CurrentPlayer",
     "Identities",
     "Me",
+    "RequiredPlayer",
     "Suspension",
     "current_player",
     "forget_cookie",
@@ -253,6 +255,12 @@ def require_player(request: Request) -> Me:
     if me is None:
         raise ProtocolError("no_session", "this needs a session: open the page first")
     return me
+
+
+#: A route's player, or None: a parameter ``player: CurrentPlayer``.
+CurrentPlayer = Annotated[Me | None, Depends(current_player)]
+#: A route's player, refused with ``no_session`` (401) without one.
+RequiredPlayer = Annotated[Me, Depends(require_player)]
 
 
 def ws_player(websocket: WebSocket) -> Me | None:

@@ -16,7 +16,7 @@ import json
 import random
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -31,12 +31,12 @@ from hukum.server.identity.passwords import (
 )
 from hukum.server.identity.personal import erase, personal_data, sessions_of
 from hukum.server.identity.sessions import (
+    CurrentPlayer,
     Identities,
     Me,
-    current_player,
+    RequiredPlayer,
     forget_cookie,
     identities,
-    require_player,
     set_cookie,
 )
 from hukum.server.protocol import ProtocolError
@@ -44,8 +44,6 @@ from hukum.server.throttle import Throttle
 
 router = APIRouter(prefix="/api/account")
 
-Current = Annotated[Me | None, Depends(current_player)]
-Required = Annotated[Me, Depends(require_player)]
 Password = Annotated[str, Field(max_length=PASSWORD_MAX * 4)]
 #: What a sign-in says for an unknown user name and for a wrong password alike.
 NO_MATCH = "that user name and password do not match an account"
@@ -149,7 +147,7 @@ def _store_hash(ids: Identities, player_id: str, hashed: str) -> None:
 
 @router.post("/claim")
 async def claim(
-    body: Credentials, request: Request, response: Response, me: Required
+    body: Credentials, request: Request, response: Response, me: RequiredPlayer
 ) -> dict[str, Any]:
     """The guest of the request becomes an account (the same player: their games and
     preferences stay), with a user name and a password; the session is renewed."""
@@ -211,7 +209,7 @@ def _sign_in(ids: Identities, passwords: Passwords, username: str, password: str
 
 @router.post("/sign-in")
 async def sign_in(
-    body: Credentials, request: Request, response: Response, me: Current
+    body: Credentials, request: Request, response: Response, me: CurrentPlayer
 ) -> dict[str, Any]:
     """Sign in to an account: a new session (the request's old one ends)."""
     key = username_key(body.username)[:64]
@@ -227,7 +225,7 @@ async def sign_in(
 
 
 @router.post("/sign-out")
-def sign_out(request: Request, response: Response, me: Current) -> dict[str, Any]:
+def sign_out(request: Request, response: Response, me: CurrentPlayer) -> dict[str, Any]:
     """End this session (the cookie goes too)."""
     if me is not None:
         identities(request).end_session(me.session)
@@ -236,7 +234,9 @@ def sign_out(request: Request, response: Response, me: Current) -> dict[str, Any
 
 
 @router.post("/password")
-async def change_password(body: PasswordChange, request: Request, me: Required) -> dict[str, Any]:
+async def change_password(
+    body: PasswordChange, request: Request, me: RequiredPlayer
+) -> dict[str, Any]:
     """Change the password (the current one is asked); every other session ends."""
     _account(me)
     await _check(request, me, body.current)
@@ -252,7 +252,7 @@ async def change_password(body: PasswordChange, request: Request, me: Required) 
 
 
 @router.post("/sign-out-everywhere")
-def sign_out_everywhere(request: Request, response: Response, me: Required) -> dict[str, Any]:
+def sign_out_everywhere(request: Request, response: Response, me: RequiredPlayer) -> dict[str, Any]:
     """End every session of the player, this one too."""
     ended = identities(request).end_all(me.id)
     forget_cookie(request, response)
@@ -260,14 +260,14 @@ def sign_out_everywhere(request: Request, response: Response, me: Required) -> d
 
 
 @router.get("/sessions")
-def sessions(request: Request, me: Required) -> dict[str, Any]:
+def sessions(request: Request, me: RequiredPlayer) -> dict[str, Any]:
     """The player's sessions: when each began and was last used, its browser, and which is
     this one."""
     return {"sessions": sessions_of(identities(request).store, me.id, me.session)}
 
 
 @router.get("/data")
-def data(request: Request, me: Required) -> Response:
+def data(request: Request, me: RequiredPlayer) -> Response:
     """Everything hukum keeps about the player, as a JSON file to download."""
     found = personal_data(identities(request).store, me.id, me.session)
     if found is None:
@@ -282,7 +282,7 @@ def data(request: Request, me: Required) -> Response:
 
 @router.delete("")
 async def delete_account(
-    request: Request, response: Response, me: Required, body: Deletion | None = None
+    request: Request, response: Response, me: RequiredPlayer, body: Deletion | None = None
 ) -> dict[str, Any]:
     """Delete the player (an account's password is asked; a guest may delete too): their
     personal data goes, and their seats in the game records get an anonymous name.

@@ -17,7 +17,7 @@ import hashlib
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, WebSocket
+from fastapi import APIRouter, Request, WebSocket
 from limits import parse
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
@@ -28,10 +28,10 @@ from hukum.online.fairplay import MAX_NOTE, Reason
 from hukum.server.db import Store, StoredEvent, now
 from hukum.server.identity.models import Block, Player, Report, Sanction
 from hukum.server.identity.sessions import (
+    CurrentPlayer,
     Me,
-    current_player,
+    RequiredPlayer,
     identities,
-    require_player,
     ws_player,
 )
 from hukum.server.protocol import ProtocolError
@@ -53,8 +53,6 @@ __all__ = [
 
 router = APIRouter()
 
-Required = Annotated[Me, Depends(require_player)]
-Current = Annotated[Me | None, Depends(current_player)]
 Code = Annotated[str, Field(min_length=1, max_length=16)]
 
 #: Reports one player may make an hour.
@@ -133,7 +131,7 @@ def _blocked(store: Store, me: Me) -> list[tuple[str, str, dt.datetime]]:
 
 
 @router.get("/api/blocks")
-def blocks(request: Request, me: Required, table: Code | None = None) -> dict[str, Any]:
+def blocks(request: Request, me: RequiredPlayer, table: Code | None = None) -> dict[str, Any]:
     """The players I blocked (display name, handle); with ``?table=CODE`` also the seats of
     that table whose player I blocked (and the block's handle)."""
     store = identities(request).store
@@ -156,7 +154,7 @@ def blocks(request: Request, me: Required, table: Code | None = None) -> dict[st
 
 
 @router.post("/api/blocks")
-def block(body: AtTable, request: Request, me: Required) -> dict[str, Any]:
+def block(body: AtTable, request: Request, me: RequiredPlayer) -> dict[str, Any]:
     """Block the player at a table's seat (blocking again changes nothing)."""
     store = identities(request).store
     blocked = _player_at(_events(store, body.table), body.seat, me)
@@ -170,7 +168,7 @@ def block(body: AtTable, request: Request, me: Required) -> dict[str, Any]:
 
 
 @router.delete("/api/blocks/{handle}")
-def unblock(handle: str, request: Request, me: Required) -> dict[str, Any]:
+def unblock(handle: str, request: Request, me: RequiredPlayer) -> dict[str, Any]:
     """End a block, by its handle."""
     store = identities(request).store
     with store.session() as s:
@@ -198,7 +196,7 @@ class Talk(BaseModel):
 
 
 @router.post("/api/tables/{code}/talk")
-def talk(code: str, body: Talk, request: Request, me: Current) -> dict[str, Any]:
+def talk(code: str, body: Talk, request: Request, me: CurrentPlayer) -> dict[str, Any]:
     """What was said at a table, in order (a blocked player's lines left out for the one
     who blocked them). In a room that allows no watchers, only for its seats (the token of
     one, or the session of a player who sat there) and moderators (``no_spectators``)."""
@@ -268,7 +266,7 @@ def _limiter(request: Request) -> MovingWindowRateLimiter:
 
 
 @router.post("/api/reports")
-def report(body: NewReport, request: Request, me: Required) -> dict[str, Any]:
+def report(body: NewReport, request: Request, me: RequiredPlayer) -> dict[str, Any]:
     """Report the player at a seat of a finished table, with a reason from the list; the
     table's event log is the record a moderator reads. One report per reporter, table and
     player; at most :data:`REPORTS_PER_HOUR` an hour."""
@@ -329,7 +327,7 @@ def utc(when: dt.datetime) -> dt.datetime:
 
 
 @router.get("/api/me/sanctions")
-def my_sanctions(request: Request, me: Required) -> dict[str, Any]:
+def my_sanctions(request: Request, me: RequiredPlayer) -> dict[str, Any]:
     """My sanctions in force: a closing, a suspension not yet over, the warnings of the
     last :data:`WARNING_SHOWN`; each with the reason a moderator gave."""
     moment = now()

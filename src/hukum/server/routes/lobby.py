@@ -10,7 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from hukum.game import GameError
 from hukum.games import game_named
 from hukum.server.deps import get_registry
-from hukum.server.identity.sessions import Me, current_player
+from hukum.server.identity.sessions import (
+    CurrentPlayer,
+    Me,
+)
 from hukum.server.protocol import ProtocolError, refused
 from hukum.server.tables import Registry, TableConfig, commands
 from hukum.server.throttle import ROOMS_PER_HOUR, Throttle
@@ -21,7 +24,6 @@ router = APIRouter(prefix="/api/tables")
 
 Reg = Annotated[Registry, Depends(get_registry)]
 #: The player whose session the request carries, or None (an API client, the load script).
-Current = Annotated[Me | None, Depends(current_player)]
 Name = Annotated[str, Field(max_length=40)]
 
 
@@ -84,7 +86,7 @@ def seat_name(given: str, me: Me | None) -> str:
 
 @router.post("")
 async def create_table(
-    body: CreateTable, registry: Reg, request: Request, me: Current
+    body: CreateTable, registry: Reg, request: Request, me: CurrentPlayer
 ) -> dict[str, Any]:
     """Create a room and seat its creator at 0 (a session's player kept with the seat); with
     ``start_now`` fill with bots and start."""
@@ -122,7 +124,7 @@ async def create_table(
 
 
 @router.get("/{code}")
-async def get_table(code: str, registry: Reg, me: Current) -> dict[str, Any]:
+async def get_table(code: str, registry: Reg, me: CurrentPlayer) -> dict[str, Any]:
     """The public table, and ``you``: the seat the request's player holds (null: none, or
     no session)."""
     table = await registry.require(code)
@@ -132,7 +134,7 @@ async def get_table(code: str, registry: Reg, me: Current) -> dict[str, Any]:
 
 @router.post("/{code}/seats/{seat}")
 async def take_seat(
-    code: str, seat: int, body: TakeSeat, registry: Reg, me: Current
+    code: str, seat: int, body: TakeSeat, registry: Reg, me: CurrentPlayer
 ) -> dict[str, Any]:
     """Take an empty seat (a session's player kept with it); its token."""
     player = may_sit(me)
@@ -143,7 +145,7 @@ async def take_seat(
 
 
 @router.post("/{code}/bots")
-async def fill_bots(code: str, body: WithToken, registry: Reg, me: Current) -> dict[str, Any]:
+async def fill_bots(code: str, body: WithToken, registry: Reg, me: CurrentPlayer) -> dict[str, Any]:
     """Seat a bot at every empty seat (asked with the seat's token, or the seat's session)."""
     table = await registry.require(code)
     asked = commands.WithToken(body.token, may_sit(me))
@@ -152,7 +154,7 @@ async def fill_bots(code: str, body: WithToken, registry: Reg, me: Current) -> d
 
 
 @router.post("/{code}/start")
-async def start(code: str, body: WithToken, registry: Reg, me: Current) -> dict[str, Any]:
+async def start(code: str, body: WithToken, registry: Reg, me: CurrentPlayer) -> dict[str, Any]:
     """Start the match (every seat must be filled; asked with the seat's token, or the
     seat's session)."""
     table = await registry.require(code)

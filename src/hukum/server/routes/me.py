@@ -6,26 +6,23 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import update
 
 from hukum.online.names import display_name
 from hukum.server.identity.models import Player
 from hukum.server.identity.sessions import (
-    Me,
+    CurrentPlayer,
+    RequiredPlayer,
     current_player,
     identities,
-    require_player,
     set_cookie,
 )
 from hukum.server.protocol import ProtocolError
 from hukum.server.throttle import Throttle
 
 router = APIRouter(prefix="/api/me")
-
-Current = Annotated[Me | None, Depends(current_player)]
-Required = Annotated[Me, Depends(require_player)]
 
 
 class Prefs(BaseModel):
@@ -58,13 +55,13 @@ class MeUpdate(BaseModel):
 
 
 @router.get("")
-def me(player: Current) -> dict[str, Any]:
+def me(player: CurrentPlayer) -> dict[str, Any]:
     """Who the request's session belongs to (``{"player": null}`` without one)."""
     return {"player": None if player is None else player.json()}
 
 
 @router.post("/guest")
-async def guest(request: Request, response: Response, current: Current) -> dict[str, Any]:
+async def guest(request: Request, response: Response, current: CurrentPlayer) -> dict[str, Any]:
     """Become a guest (the page does it on a first visit); an existing session is kept.
     One address may make only so many guests an hour (``too_many_requests``)."""
     if current is not None:
@@ -78,7 +75,7 @@ async def guest(request: Request, response: Response, current: Current) -> dict[
 
 
 @router.patch("")
-def change(body: MeUpdate, request: Request, player: Required) -> dict[str, Any]:
+def change(body: MeUpdate, request: Request, player: RequiredPlayer) -> dict[str, Any]:
     """Change the display name and/or preferences."""
     values: dict[str, Any] = {}
     if body.name is not None:
