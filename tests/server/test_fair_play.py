@@ -26,9 +26,9 @@ from hukum.server.app import create_app
 from hukum.server.db import Store
 from hukum.server.identity.models import Player, Sanction
 from hukum.server.identity.sessions import COOKIE
-from hukum.server.routes import fairplay
 from hukum.server.tables import TableConfig, new_code, talk
 from hukum.server.tables.seats import token_hash
+from hukum.server.throttle import Throttle
 from tests.server.conftest import create, play
 from tests.server.helpers import Player as Bot
 from tests.server.helpers import seat_socket
@@ -329,7 +329,7 @@ def test_blocked_pairs_for_the_matchmaker() -> None:
 # ------------------------------------------------------------ reports
 
 
-def test_report_rules(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_report_rules(client: TestClient) -> None:
     asha, asha_s = guest(client, "Asha")
     ravi, ravi_s = guest(client, "Ravi")
     _, stranger_s = guest(client, "Stranger")
@@ -359,12 +359,13 @@ def test_report_rules(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> No
         "already_reported"
     )
     # Ravi reports Asha: a report each; then the hour's limit.
-    monkeypatch.setattr(fairplay, "REPORTS_PER_HOUR", 1)
+    client.app.state.throttle = Throttle(rates={"report": "1/hour"})  # type: ignore[attr-defined]
     as_(client, ravi_s)
     assert report(table=over, seat=0, reason="stalling").status_code == 200
     another, _ = room(client, seats, over=True)
     limited = report(table=another, seat=0)
-    assert limited.json()["error"]["code"] == "rate_limited"
+    assert limited.status_code == 429
+    assert limited.json()["error"]["code"] == "too_many_requests"
     assert int(limited.headers["retry-after"]) >= 1
     assert set(REASONS) == {"cheating", "abuse", "stalling", "bad_name", "other"}
 

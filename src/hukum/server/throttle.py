@@ -59,6 +59,8 @@ RATES: dict[str, str] = {
     "guest": "300/hour",
     # Passwords changed and accounts deleted by one player (each checks a password).
     "password": "10/15 minutes",
+    # Reports made by one player.
+    "report": "10/hour",
 }
 
 #: What a refusal says was too many, by limit.
@@ -68,6 +70,7 @@ WHAT = {
     "claim": "accounts made from this address",
     "guest": "guests made from this address",
     "password": "password checks for this player",
+    "report": "reports made by this player",
     "rooms": "rooms made from this address",
 }
 

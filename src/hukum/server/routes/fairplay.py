@@ -18,9 +18,6 @@ import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, WebSocket
-from limits import parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
@@ -38,9 +35,9 @@ from hukum.server.protocol import ProtocolError
 from hukum.server.tables import Room
 from hukum.server.tables.seats import token_hash
 from hukum.server.tables.talk import said_lines
+from hukum.server.throttle import Throttle
 
 __all__ = [
-    "REPORTS_PER_HOUR",
     "WARNING_SHOWN",
     "Muting",
     "block_handle",
@@ -55,8 +52,6 @@ router = APIRouter()
 
 Code = Annotated[str, Field(min_length=1, max_length=16)]
 
-#: Reports one player may make an hour.
-REPORTS_PER_HOUR = 10
 #: How long a player is shown a warning.
 WARNING_SHOWN = dt.timedelta(days=30)
 
@@ -257,20 +252,20 @@ async def muting(websocket: WebSocket, room: Room) -> Muting | None:
 # ------------------------------------------------------------ reports
 
 
-def _limiter(request: Request) -> MovingWindowRateLimiter:
-    found: MovingWindowRateLimiter | None = getattr(request.app.state, "report_limiter", None)
-    if found is None:
-        found = MovingWindowRateLimiter(MemoryStorage())
-        request.app.state.report_limiter = found
-    return found
-
-
 @router.post("/api/reports")
-def report(body: NewReport, request: Request, me: RequiredPlayer) -> dict[str, Any]:
+async def report(body: NewReport, request: Request, me: RequiredPlayer) -> dict[str, Any]:
     """Report the player at a seat of a finished table, with a reason from the list; the
     table's event log is the record a moderator reads. One report per reporter, table and
-    player; at most :data:`REPORTS_PER_HOUR` an hour."""
+    player; a player's reports are rate-limited (``report`` of :mod:`hukum.server.throttle`)."""
     store = identities(request).store
+    reported = await asyncio.to_thread(_reportable, store, body, me)
+    throttle: Throttle = request.app.state.throttle
+    await throttle.take(("report", me.id))
+    return await asyncio.to_thread(_add_report, store, body, me, reported)
+
+
+def _reportable(store: Store, body: NewReport, me: Me) -> str:
+    """The player ``me`` may report at that seat, or the refusal."""
     events = _events(store, body.table)
     if not any(ev.kind == "match_over" for ev in events):
         raise ProtocolError("not_over", "a player is reported once the match is over")
@@ -283,16 +278,13 @@ def report(body: NewReport, request: Request, me: RequiredPlayer) -> dict[str, A
                 Report.reporter == me.id, Report.room == body.table, Report.reported == reported
             )
         ).first()
-        if same is not None:
-            raise ProtocolError("already_reported", "you have reported this player at this table")
-        limit = parse(f"{REPORTS_PER_HOUR}/hour")
-        limiter = _limiter(request)
-        if not limiter.hit(limit, "report", me.id):
-            reset = limiter.get_window_stats(limit, "report", me.id).reset_time
-            wait = max(1, int(reset - now().timestamp()) + 1)
-            raise ProtocolError(
-                "rate_limited", "too many reports: try again later", retry_after=wait
-            )
+    if same is not None:
+        raise ProtocolError("already_reported", "you have reported this player at this table")
+    return reported
+
+
+def _add_report(store: Store, body: NewReport, me: Me, reported: str) -> dict[str, Any]:
+    with store.session() as s:
         row = Report(
             reporter=me.id,
             reported=reported,

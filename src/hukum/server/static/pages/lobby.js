@@ -8,6 +8,7 @@ import { lobbyOf } from "../games/index.js";
 import { go, render } from "../router.js";
 import { S } from "../state.js";
 import { esc, selectHTML } from "../widgets/html.js";
+import { tableName } from "../widgets/me.js";
 import { message, messageHTML } from "../widgets/message.js";
 import { rulesMeta, valueLabel } from "../widgets/rules.js";
 import {
@@ -75,7 +76,7 @@ function renderLobby() {
     app.innerHTML = `<p class="loading">${esc(t("loading"))}</p>`;
     return;
   }
-  const name = localStorage.getItem("hukum.name") || "";
+  const name = tableName();
   const kept = keptChoices("lobby");
   const games = Object.keys(gamesInfo());
   app.innerHTML = `

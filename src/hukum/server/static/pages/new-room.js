@@ -4,6 +4,7 @@
 import { t } from "../i18n.js";
 import { S } from "../state.js";
 import { esc } from "../widgets/html.js";
+import { tableName } from "../widgets/me.js";
 import { messageHTML } from "../widgets/message.js";
 import { rulesMeta } from "../widgets/rules.js";
 import {
@@ -22,7 +23,7 @@ function draw() {
     return;
   }
   const kept = keptChoices("new-room");
-  const name = localStorage.getItem("hukum.name") || "";
+  const name = tableName();
   const game = formGame(new URLSearchParams(location.search).get("game"));
   app.innerHTML = `<section class="lobby" data-page="new-room">
   ${messageHTML(S.message, false)}

@@ -7,6 +7,7 @@ import { S, enterTable } from "../state.js";
 import { api, errorText } from "../widgets/api.js";
 import { esc } from "../widgets/html.js";
 import { message } from "../widgets/message.js";
+import { tableName, typedName } from "../widgets/me.js";
 import { loadRulesMeta } from "../widgets/rules.js";
 import {
   askHint, connect, keepRematchToken, rematchPath, refreshTable, send, sendMove, startPolling, stopTable, tokenKey,
@@ -19,7 +20,7 @@ import { inviteURL, roomHTML } from "../table/room.js";
 const app = document.getElementById("app");
 
 function playerName() {
-  return (localStorage.getItem("hukum.name") || "").trim() || t("lobby.name.placeholder");
+  return tableName() || t("lobby.name.placeholder");
 }
 
 async function open({ code }) {
@@ -66,7 +67,7 @@ function refusalText(err) {
 
 async function sit(seat) {
   const input = app.querySelector("#name");
-  if (input) localStorage.setItem("hukum.name", input.value.trim());
+  if (input) typedName(input.value);
   try {
     const { data } = await api("POST", `/api/tables/${S.code}/seats/${seat}`, { name: playerName() });
     localStorage.setItem(tokenKey(S.code), data.token);
@@ -250,7 +251,7 @@ function keydown(e) {
 }
 
 function input(e) {
-  if (e.target.id === "name") localStorage.setItem("hukum.name", e.target.value.trim());
+  if (e.target.id === "name") typedName(e.target.value);
 }
 
 export default { open, leave: stopTable, render: renderTable, click, keydown, input, submit: talkSubmit };

@@ -2,6 +2,7 @@
 import { t } from "../i18n.js";
 import { S } from "../state.js";
 import { esc } from "../widgets/html.js";
+import { tableName } from "../widgets/me.js";
 import { messageHTML } from "../widgets/message.js";
 import { drawing, mySeat, seatName, seated, teamName, watching } from "./context.js";
 import { rulesPanelHTML, tableLabel } from "./game.js";
@@ -40,7 +41,7 @@ export function roomHTML() {
       <button id="start" class="primary" data-action="start" ${empty ? "disabled" : ""}>${esc(t("room.start"))}</button>
     </div><p class="hint">${esc(t("room.waiting"))}</p>`;
   } else if (!seated() && waiting) {
-    const name = localStorage.getItem("hukum.name") || "";
+    const name = tableName();
     actions = `<label class="field name"><span>${esc(t("lobby.name"))}</span>
       <input id="name" maxlength="24" placeholder="${esc(t("lobby.name.placeholder"))}" value="${esc(name)}"></label>
       <p class="hint">${esc(empty ? t("room.pick") : t("room.full"))}</p>`;

@@ -9,6 +9,11 @@ import { api } from "./api.js";
 
 const KEY = "hukum.me";
 const PENDING_KEY = "hukum.me.pending";
+/** The name the lobby's and the table's name fields show: the player's display name, kept
+ * here as it is typed (before the server has it). */
+const NAME_KEY = "hukum.name";
+/** How long typing in a name field pauses before the name is saved as the display name. */
+const NAME_SAVE_MS = 800;
 
 /** Each preference's value when the player has not chosen one (docs/protocol.md,
  * "Preferences"); `lang` has none: the browser's language is used until one is chosen. */
@@ -72,6 +77,7 @@ export function applyPrefs() {
 
 function keep(next) {
   player = next;
+  if (player?.name) localStorage.setItem(NAME_KEY, player.name);
   localStorage.setItem(KEY, JSON.stringify(player));
   localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   applyPrefs();
@@ -91,7 +97,13 @@ export function refreshMe() {
 async function ask() {
   try {
     let { data } = await api("GET", "/api/me");
-    if (!data.player) ({ data } = await api("POST", "/api/me/guest"));
+    if (!data.player) {
+      ({ data } = await api("POST", "/api/me/guest"));
+      // The name this browser played under before players had one (issue 40's name
+      // field) becomes the new guest's, rather than the generated one.
+      const typed = (localStorage.getItem(NAME_KEY) || "").trim();
+      if (typed) ({ data } = await api("PATCH", "/api/me", { name: typed }).catch(() => ({ data })));
+    }
     if (Object.keys(pending).length) {
       const sent = pending;
       ({ data } = await api("PATCH", "/api/me", { prefs: sent }));
@@ -132,6 +144,22 @@ export async function saveName(name) {
   const { data } = await api("PATCH", "/api/me", { name });
   keep(data.player);
   return player;
+}
+
+let naming = null; // the pending save of a name being typed
+
+/** A name field's text (the lobby's, the table's): kept here at once, for the room about
+ * to be made, and saved as the display name when the typing pauses. */
+export function typedName(text) {
+  const name = text.trim();
+  localStorage.setItem(NAME_KEY, name);
+  clearTimeout(naming);
+  if (name && name !== player?.name) naming = setTimeout(() => saveName(name).catch(() => {}), NAME_SAVE_MS);
+}
+
+/** The name to sit down under: the one being typed, else the display name. */
+export function tableName() {
+  return (localStorage.getItem(NAME_KEY) || "").trim() || player?.name || "";
 }
 
 /** Once, at start: the last known preferences applied; the server asked; asked again

@@ -9,7 +9,7 @@ import { go, render } from "../router.js";
 import { S, enterTable } from "../state.js";
 import { api, errorText } from "./api.js";
 import { esc, selectHTML } from "./html.js";
-import { pref } from "./me.js";
+import { pref, tableName, typedName } from "./me.js";
 import { message } from "./message.js";
 import { loadRulesMeta, presetLabel, rulesMeta, valueLabel } from "./rules.js";
 
@@ -51,9 +51,10 @@ export function formGame(wanted) {
   return names.includes(wanted) ? wanted : names[0];
 }
 
-/** The name this browser plays under. */
+/** The name this browser plays under: the player's display name, or what is being typed
+ * over it in the name field (widgets/me.js). */
 export function playerName() {
-  return (localStorage.getItem("hukum.name") || "").trim() || t("lobby.name.placeholder");
+  return tableName() || t("lobby.name.placeholder");
 }
 
 /** A game's computer players (its schema's `bots`). */
@@ -327,7 +328,7 @@ export function createRoom() {
   });
 }
 
-/** The name field's input: kept for the next visit. */
+/** The name field's input: the player's display name from now on (widgets/me.js). */
 export function nameInput(e) {
-  if (e.target.id === "name") localStorage.setItem("hukum.name", e.target.value.trim());
+  if (e.target.id === "name") typedName(e.target.value);
 }
