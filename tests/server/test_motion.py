@@ -248,7 +248,10 @@ def test_a_card_drawn_again_on_its_way_goes_on_from_where_it_was(
     _settle(page)
     flights = [f for f in _motion(page)["flights"] if f["cards"] == [card]]
     first, *again = flights
-    assert first["elapsed"] < 60 and again, flights
+    # The first flight starts at its start: well within its first half (a frame of a
+    # loaded machine took 65 ms in CI), where a flight drawn again is about as far on as
+    # the time since the first began.
+    assert first["elapsed"] < first["duration"] / 2 and again, flights
     for f in again:
         # Not from the start: about as far on as the time since it started (an animation
         # starts a frame or two after it is made).
