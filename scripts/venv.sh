@@ -43,6 +43,10 @@ else
     target="."
 fi
 "$VENV/bin/pip" install --progress-bar on -e "$target"
+# The exact solver is compiled (numba) into its cache once, here, not by the first server
+# that analyses a deal or lets the expert play (hukum.analysis.compile_solver).
+echo "hukum: compiling the exact solver once (about 20 s)"
+"$VENV/bin/python" -c "from hukum.analysis import compile_solver; compile_solver()"
 touch "$VENV/.installed"
 for extra in ${missing[@]+"${missing[@]}"}; do
     touch "$VENV/.installed-$extra"

@@ -55,10 +55,12 @@ def test_the_rules_tuner_runs_a_sweep() -> None:
 
 ROOT = SCRIPTS[0].parent.parent
 FAKE_PYTHON = """#!/usr/bin/env bash
-# python3 -m venv DIR, making a pip that writes its arguments to DIR/pip.log.
+# python3 -m venv DIR, making a pip and a python that write their arguments to DIR/pip.log
+# and DIR/python.log.
 mkdir -p "$3/bin"
 printf '#!/usr/bin/env bash\\necho "$*" >> "%s/pip.log"\\n' "$3" > "$3/bin/pip"
-chmod +x "$3/bin/pip"
+printf '#!/usr/bin/env bash\\necho "$*" >> "%s/python.log"\\n' "$3" > "$3/bin/python"
+chmod +x "$3/bin/pip" "$3/bin/python"
 """
 
 
@@ -86,7 +88,12 @@ def test_the_environment_installs_each_extra_once_and_grows(tmp_path: Path) -> N
     said, ran = install()  # make run
     assert ran == ["install --quiet --upgrade pip", "install --progress-bar on -e ."]
     assert "hukum: installing" in said
+    # The solver compiled once after the install, by the environment's python.
+    compiled = ["-c from hukum.analysis import compile_solver; compile_solver()"]
+    assert (venv / "python.log").read_text().splitlines() == compiled
+    assert "compiling the exact solver" in said
     assert install() == ("", [])  # nothing again, nothing said
+    assert (venv / "python.log").read_text().splitlines() == compiled
     assert install("dev", "rl")[1] == ["install --progress-bar on -e .[dev,rl]"]  # make test
     assert install("rl") == ("", []) and install() == ("", [])  # make bench, make run after
     assert install("dev,rl,train", "dev", "rl")[1] == ["install --progress-bar on -e .[train]"]

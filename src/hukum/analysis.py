@@ -55,6 +55,7 @@ __all__ = [
     "MoveAnalysis",
     "Progress",
     "analyse",
+    "compile_solver",
     "standing",
     "verdict",
 ]
@@ -609,3 +610,19 @@ class Analyser:
 #: How often (seconds) the pool looks at the workers' counts while one has finished a move
 #: and another may yet finish first.
 _POLL = 0.002
+
+
+def compile_solver() -> None:
+    """Compile the exact solver into numba's cache now (about 15 s once; later processes
+    load it in well under a second): a deal analysed and a deal played by the expert.
+
+    ``scripts/venv.sh`` runs it after installing, so that no server compiles it while it
+    plays: numba holds the interpreter's lock while it compiles, and a server that analysed
+    its first deal, or let the expert play, with a cold cache answered nothing for 10 s."""
+    from hukum.bots import make_bot
+    from hukum.mindi import Deal, Rules
+    from hukum.play import play_deal
+
+    deal = Deal.new(Rules(), dealer=0, seed=7)
+    play_deal(deal, [make_bot("expert", seed=seat) for seat in range(4)])
+    analyse(deal)
