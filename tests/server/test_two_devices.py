@@ -11,7 +11,14 @@ from playwright.sync_api import Browser, BrowserContext, expect
 
 from tests.server.test_account_page import PASSWORD, open_account, sign_in
 from tests.server.test_seat_follows import cards
-from tests.server.web import HAND, LEGAL, TABLE_URL, my_turn_or_over, play_now
+from tests.server.web import (
+    HAND,
+    LEGAL,
+    SCREENSHOTS,
+    TABLE_URL,
+    my_turn_or_over,
+    play_now,
+)
 
 
 def test_sign_in_on_a_second_device_brings_the_settings_and_the_seat(
@@ -27,6 +34,8 @@ def test_sign_in_on_a_second_device_brings_the_settings_and_the_seat(
     computer.goto(server + "/settings")
     computer.select_option("#set-cards", "four")
     expect(computer.locator("html")).to_have_attribute("data-cards", "four")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    computer.screenshot(path=str(SCREENSHOTS / "settings.png"))
     play_now(computer, server, "Asha")
     expect(computer).to_have_url(TABLE_URL(server))
     code = computer.url.rsplit("/", 1)[1]
@@ -43,6 +52,8 @@ def test_sign_in_on_a_second_device_brings_the_settings_and_the_seat(
         sign_in(phone, username)
         expect(phone.locator("#account-who")).to_have_attribute("data-guest", "false")
         expect(phone.locator("html")).to_have_attribute("data-cards", "four")
+        expect(phone.locator("#sessions .account-session")).to_have_count(2)  # both devices
+        phone.screenshot(path=str(SCREENSHOTS / "account-phone.png"), full_page=True)
         phone.goto(f"{server}/t/{code}")
         expect(phone.locator(HAND)).to_have_count(len(hand))
         assert phone.evaluate(f"localStorage.getItem('hukum.token.{code}')") is None
