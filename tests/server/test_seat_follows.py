@@ -90,6 +90,12 @@ def test_a_suspended_player_is_told_why_and_until_when(tmp_path: Path, browser: 
         expect(page.locator("#message")).to_contain_text("rude to the table")
         expect(page.locator("#message")).to_contain_text("निलंबित")
         expect(page.locator("#sit-1")).to_be_visible()
+        # Play now in the lobby: refused with the same words, not the code's alone.
+        page.goto(base + "/")
+        page.click("#play-now")
+        refused = page.locator("#app .message.error")
+        expect(refused).to_contain_text("rude to the table")
+        expect(refused).to_contain_text("निलंबित")
     finally:
         phone.close()
         server.terminate()

@@ -1,10 +1,11 @@
 // What every part of a table's page asks: whose seat is whose (names, teams, places round
 // the board), the game's drawing, the hint and move chosen for this turn. `ctx` is what a
 // game's drawing (games/) and the analysis board (board.js) are given.
-import { getLang, has, t } from "../i18n.js";
+import { has, t } from "../i18n.js";
 import { drawingOf } from "../games/index.js";
 import { backsHTML } from "../motion.js";
 import { S } from "../state.js";
+import { errorText } from "../widgets/api.js";
 import { esc } from "../widgets/html.js";
 
 /** The drawing of this table's game (games/index.js); null before the table is known. */
@@ -25,12 +26,10 @@ export function watching() {
 }
 
 /** A `suspended` refusal (a moderator suspended or closed the player) in the page's
- * language, with the moderator's reason and the suspension's end. */
+ * language, with the moderator's reason and the suspension's end (widgets/api.js): a
+ * function, drawn again in the language of the moment. */
 export function suspendedText(err) {
-  const reason = String(err?.reason ?? "");
-  const until = err?.until ? new Date(err.until) : null;
-  if (!until || Number.isNaN(until.getTime())) return () => t("seats.closed", { reason });
-  return () => t("seats.suspended", { reason, until: until.toLocaleString(getLang()) });
+  return () => errorText(err);
 }
 
 /** Whether a computer plays my seat now (my turn timed out: I was away) until I take it

@@ -1,5 +1,5 @@
 // The server's HTTP API (docs/protocol.md) from the page, and its errors in the page's words.
-import { has, t } from "../i18n.js";
+import { getLang, has, t } from "../i18n.js";
 
 /** Codes whose server message (English) says more than the page's words: shown after them. */
 const DETAILED = new Set(["bad_rules", "bad_request", "network"]);
@@ -8,9 +8,19 @@ const DETAILED = new Set(["bad_rules", "bad_request", "network"]);
  * server's message may name 0-based seats), else with the server's message after it. */
 export function errorText(err) {
   const code = err?.code ?? "";
+  if (code === "suspended") return suspendedText(err);
   if (has(`err.${code}`) && !DETAILED.has(code)) return t(`err.${code}`);
   const prefix = has(`err.${code}`) ? t(`err.${code}`) : t("err.prefix");
   return err?.message ? `${prefix}: ${err.message}` : prefix;
+}
+
+/** A moderator's suspension (`until`) or closing (no `until`), with the reason the player is
+ * shown, in the page's words: any refusal `suspended` (a room, a seat, a hello). */
+function suspendedText(err) {
+  const reason = String(err?.reason ?? "");
+  const until = err?.until ? new Date(err.until) : null;
+  if (!until || Number.isNaN(until.getTime())) return t("seats.closed", { reason });
+  return t("seats.suspended", { reason, until: until.toLocaleString(getLang()) });
 }
 
 /** Ask the server; {data, text} (the answer parsed, and as sent), or throws its error
