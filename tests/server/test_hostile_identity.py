@@ -85,3 +85,19 @@ def test_hostile_bodies_on_every_route_get_an_error_and_change_nothing(
     for raw in ("/api/me/guest", "/api/account/sign-out-everywhere", "/api/account/sign-out"):
         for body in BODIES:
             assert _send(client, "POST", raw, body).status_code < 500
+
+
+def test_every_state_changing_route_refuses_a_foreign_origin(client: TestClient) -> None:
+    """Every state-changing API route (from the OpenAPI schema: the account, fair-play and
+    moderation routes among them) refuses another site's page with 403 ``foreign_origin``,
+    and the player stays as they were."""
+    code = create(client, name="Asha")["code"]
+    client.post("/api/me/guest")
+    before = client.get("/api/me").json()
+    routes = _routes(client)
+    assert ("DELETE", "/api/account") in routes and ("POST", "/api/account/claim") in routes
+    foreign = {**JSON, "origin": "https://evil.example"}
+    for method, raw in routes:
+        r = client.request(method, _fill(raw, code), content=b"{}", headers=foreign)
+        assert (r.status_code, r.json()["error"]["code"]) == (403, "foreign_origin"), raw
+    assert client.get("/api/me").json() == before
