@@ -22,6 +22,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from hukum.online.names import BadName, check_username, username_key
+from hukum.server.deps import client_address, get_throttle
 from hukum.server.identity.models import Player
 from hukum.server.identity.passwords import (
     PASSWORD_MAX,
@@ -40,7 +41,6 @@ from hukum.server.identity.sessions import (
     set_cookie,
 )
 from hukum.server.protocol import ProtocolError
-from hukum.server.throttle import Throttle
 
 router = APIRouter(prefix="/api/account")
 
@@ -83,18 +83,9 @@ class Deletion(BaseModel):
         return "Deletion(…)"
 
 
-def _throttle(request: Request) -> Throttle:
-    found: Throttle = request.app.state.throttle
-    return found
-
-
 def _passwords(request: Request) -> Passwords:
     found: Passwords = request.app.state.passwords
     return found
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client else ""
 
 
 def _agent(request: Request) -> str:
@@ -122,7 +113,7 @@ def _account(me: Me) -> None:
 async def _check(request: Request, me: Me, password: str) -> None:
     """Refuse (``bad_credentials``) a wrong password of the player's own account; the
     check is rate-limited per player."""
-    await _throttle(request).take(("password", me.id))
+    await get_throttle(request).take(("password", me.id))
     ok = await asyncio.to_thread(
         _verify_player, identities(request), _passwords(request), me.id, password
     )
@@ -153,7 +144,7 @@ async def claim(
     preferences stay), with a user name and a password; the session is renewed."""
     if not me.guest:
         raise ProtocolError("already_account", "this player has an account already")
-    await _throttle(request).take(("claim", _address(request)))
+    await get_throttle(request).take(("claim", client_address(request)))
     try:
         username = check_username(body.username)
     except BadName as e:
@@ -213,7 +204,9 @@ async def sign_in(
 ) -> dict[str, Any]:
     """Sign in to an account: a new session (the request's old one ends)."""
     key = username_key(body.username)[:64]
-    await _throttle(request).take(("sign_in_address", _address(request)), ("sign_in_account", key))
+    await get_throttle(request).take(
+        ("sign_in_address", client_address(request)), ("sign_in_account", key)
+    )
     ids = identities(request)
     player_id = await asyncio.to_thread(
         _sign_in, ids, _passwords(request), body.username, body.password

@@ -23,6 +23,7 @@ from sqlalchemy import select
 
 from hukum.online.fairplay import MAX_NOTE, Reason
 from hukum.server.db import Store, StoredEvent, now
+from hukum.server.deps import get_throttle
 from hukum.server.identity.models import Block, Player, Report, Sanction
 from hukum.server.identity.sessions import (
     CurrentPlayer,
@@ -35,7 +36,6 @@ from hukum.server.protocol import ProtocolError
 from hukum.server.tables import Room
 from hukum.server.tables.seats import token_hash
 from hukum.server.tables.talk import said_lines
-from hukum.server.throttle import Throttle
 
 __all__ = [
     "WARNING_SHOWN",
@@ -259,8 +259,7 @@ async def report(body: NewReport, request: Request, me: RequiredPlayer) -> dict[
     player; a player's reports are rate-limited (``report`` of :mod:`hukum.server.throttle`)."""
     store = identities(request).store
     reported = await asyncio.to_thread(_reportable, store, body, me)
-    throttle: Throttle = request.app.state.throttle
-    await throttle.take(("report", me.id))
+    await get_throttle(request).take(("report", me.id))
     return await asyncio.to_thread(_add_report, store, body, me, reported)
 
 

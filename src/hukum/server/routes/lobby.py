@@ -9,14 +9,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from hukum.game import GameError
 from hukum.games import game_named
-from hukum.server.deps import get_registry
+from hukum.server.deps import client_address, get_registry, get_throttle
 from hukum.server.identity.sessions import (
     CurrentPlayer,
     Me,
 )
 from hukum.server.protocol import ProtocolError, refused
 from hukum.server.tables import Registry, TableConfig, commands
-from hukum.server.throttle import ROOMS_PER_HOUR, Throttle
+from hukum.server.throttle import ROOMS_PER_HOUR
 
 __all__ = ["ROOMS_PER_HOUR", "router"]
 
@@ -115,8 +115,7 @@ async def create_table(
     )
     # One address may make only so many rooms an hour (``too_many_rooms``): nobody can
     # fill the server (``hukum serve --rooms-per-hour``; :mod:`hukum.server.throttle`).
-    throttle: Throttle = request.app.state.throttle
-    await throttle.take(("rooms", request.client.host if request.client else ""))
+    await get_throttle(request).take(("rooms", client_address(request)))
     table, token = await registry.create(config, seat_name(body.name, me), player)
     if body.start_now:
         await table.start(token, fill=True, player=player)

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import update
 
 from hukum.online.names import display_name
+from hukum.server.deps import client_address, get_throttle
 from hukum.server.identity.models import Player
 from hukum.server.identity.sessions import (
     CurrentPlayer,
@@ -20,7 +21,6 @@ from hukum.server.identity.sessions import (
     set_cookie,
 )
 from hukum.server.protocol import ProtocolError
-from hukum.server.throttle import Throttle
 
 router = APIRouter(prefix="/api/me")
 
@@ -66,8 +66,7 @@ async def guest(request: Request, response: Response, current: CurrentPlayer) ->
     One address may make only so many guests an hour (``too_many_requests``)."""
     if current is not None:
         return {"player": current.json()}
-    throttle: Throttle = request.app.state.throttle
-    await throttle.take(("guest", request.client.host if request.client else ""))
+    await get_throttle(request).take(("guest", client_address(request)))
     agent = request.headers.get("user-agent", "")
     player, token = await asyncio.to_thread(identities(request).new_guest, agent)
     set_cookie(request, response, token)

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
 from hukum.server.db import now
-from hukum.server.deps import ws_registry
+from hukum.server.deps import get_throttle, ws_registry
 from hukum.server.identity.sessions import Suspension, identities, ws_player
 from hukum.server.protocol import (
     HELLO_SHAPE,
@@ -31,7 +31,7 @@ from hukum.server.protocol import (
 from hukum.server.routes import fairplay
 from hukum.server.tables import Registry, Room
 from hukum.server.tables.commands import Caller, by_message
-from hukum.server.throttle import SocketLimit, Throttle
+from hukum.server.throttle import SocketLimit
 
 router = APIRouter()
 
@@ -199,7 +199,7 @@ async def game_socket(
 
     send_task = asyncio.create_task(writer())
     # 20 messages a second, 40 at once (hukum.server.throttle.SOCKET_RATE); more: rate_limited.
-    throttle: Throttle = websocket.app.state.throttle
+    throttle = get_throttle(websocket)
     limit: SocketLimit = throttle.socket()
     try:
         while True:
