@@ -12,6 +12,7 @@ from sqlalchemy import create_engine
 
 from hukum.server.db import Base, migrate
 from hukum.server.identity import models  # noqa: F401  (its tables in Base.metadata)
+from hukum.server.play import models as play_models  # noqa: F401  (its tables too)
 
 
 def _differences(url: str) -> list[object]:

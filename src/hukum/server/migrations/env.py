@@ -7,6 +7,7 @@ from sqlalchemy import create_engine, pool, text
 
 from hukum.server.db import Base
 from hukum.server.identity import models  # noqa: F401  (its tables in Base.metadata)
+from hukum.server.play import models as play_models  # noqa: F401  (its tables too)
 
 #: PostgreSQL advisory lock held while migrating, so that servers (or test workers) that
 #: start at the same moment on one database migrate one after the other.

@@ -84,6 +84,9 @@ class Table(Audience):
         self.spawn: Callable[[TableConfig, list[Seat]], Awaitable[str]] | None = None
         """Makes a new room with these settings and these seats (each person's token kept)
         and starts its match; its code (the rematch, :meth:`rematch`). Set by the registry."""
+        self.over: Callable[[Table], None] | None = None
+        """Told when this process stores the table's ``match_over`` event (a rated table's
+        match is rated then, :mod:`hukum.server.play.results`). Set by the registry."""
         self.scheduler = Scheduler(self)
 
     # ------------------------------------------------------------ replay and commit
@@ -403,6 +406,8 @@ class Table(Audience):
             await self.commit("deal_over", {"seed": deal.seed, **self.spec.deal_result(deal)})
             if match.is_over():
                 await self.commit("match_over", self.spec.match_result(match))
+                if self.over is not None:
+                    self.over(self)
         await self.scheduler.schedule()
         return number
 

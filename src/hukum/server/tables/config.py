@@ -41,6 +41,9 @@ class TableConfig:
     chat: bool = False
     """Whether the seats may say free lines (docs/protocol.md, "Fair play"); quick phrases
     may be said in every room."""
+    pool: str | None = None
+    """The quick-match pool that made the table (a key of :data:`hukum.online.pools.POOLS`):
+    its match is rated there (:mod:`hukum.server.play.results`). None: a casual room."""
 
     @property
     def spec(self) -> AnyGame:
@@ -69,6 +72,7 @@ class TableConfig:
             "hints": self.hints,
             "bot_speed": self.bot_speed,
             "chat": self.chat,
+            "pool": self.pool,
         }
 
     @classmethod
@@ -83,6 +87,7 @@ class TableConfig:
         hints = data.get("hints") is True
         speed = data.get("bot_speed")
         chat = data.get("chat") is True  # rooms stored before chat existed have none
+        pool = data.get("pool")  # rooms stored before the pools are casual
         return cls(
             rules,
             data["preset"],
@@ -93,4 +98,5 @@ class TableConfig:
             hints,
             speed if isinstance(speed, str) and speed in BOT_SPEEDS else "normal",
             chat,
+            pool if isinstance(pool, str) else None,
         )

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from hukum.server.db import Store
@@ -83,6 +84,9 @@ class Registry:
         """The move suggestions this process works out (a few at once)."""
         self.here = Caller(cluster.id if cluster is not None else "", self.hints)
         """Who runs the commands of this process's own connections."""
+        self.finished: Callable[[Table], None] | None = None
+        """Told when a table of this process ends its match (the app rates rated tables
+        with it, :mod:`hukum.server.play.results`)."""
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
 
@@ -94,8 +98,7 @@ class Registry:
         if known is not None:
             self._drop(known, "the table moved to this server process")
         self.tables[table.code] = table
-        table.forked = self._forked
-        table.spawn = self.spawn
+        self._hook(table)
         table.resume()
         return table
 
@@ -196,10 +199,19 @@ class Registry:
         if self.cluster is not None:
             await self.cluster.claim(code)  # nobody else knows the code yet
         table = Table(code, config, self.journal, self.bot_delay, self.cluster)
-        table.forked = self._forked
-        table.spawn = self.spawn
+        self._hook(table)
         self.tables[code] = table
         return table
+
+    def _hook(self, table: Table) -> None:
+        """Give an own table what it tells the registry of."""
+        table.forked = self._forked
+        table.spawn = self.spawn
+        table.over = self._over
+
+    def _over(self, table: Table) -> None:
+        if self.finished is not None:
+            self.finished(table)
 
     def _later(self, coroutine: Any) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
