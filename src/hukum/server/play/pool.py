@@ -302,6 +302,7 @@ class MemoryWaiting:
         self.locks: dict[str, tuple[str, float]] = {}
         self.parties: dict[str, Party] = {}
         self.party_index: dict[str, str] = {}
+        self._swept = 0.0
 
     def _remove(self, ticket: str) -> None:
         entry = self.tickets.pop(ticket, None)
@@ -407,7 +408,14 @@ class MemoryWaiting:
 
     async def stranded(self, pool: str, before: float, oldest: float) -> int:
         """See :meth:`Waiting.stranded` (in one process, every taker is this process:
-        only a wave that failed between the two steps leaves a ticket taken)."""
+        only a wave that failed between the two steps leaves a ticket taken). Results
+        kept too long leave too."""
+        moment = self.clock()
+        if moment - self._swept > 60:
+            self._swept = moment
+            for player, (_, until) in list(self.found.items()):
+                if until < moment:
+                    del self.found[player]
         back = 0
         for ticket, taken in list(self.taken.items()):
             if taken.pool != pool or taken.at >= before:
