@@ -34,6 +34,7 @@ def _run(args: argparse.Namespace, out: Console) -> int:
         redis_url=redis_url,
         max_tables=args.max_tables,
         collect_garbage=True,
+        leaderboard_min_games=args.leaderboard_min_games,
         **quota,
     )
     garbage.pace()
@@ -134,6 +135,13 @@ def add(commands: Commands) -> None:
         default=10.0,
         metavar="S",
         help="seconds a game socket has to send its first message, the hello (default 10)",
+    )
+    serve.add_argument(
+        "--leaderboard-min-games",
+        type=positive,
+        default=5,
+        metavar="N",
+        help="rated matches a player needs in a pool to be on its leaderboard (default 5)",
     )
     serve.add_argument(
         "--forwarded-allow-ips",
