@@ -256,8 +256,21 @@ def check_concurrent_attempts(client: TestClient) -> None:
     registry_of(client).finished = None  # as if the process stopped before it rated
     play_out(code, [c])
     assert results.unrated_rooms(store_of(client)) == [code]
-    with ThreadPoolExecutor(4) as pool:
-        done = list(pool.map(lambda _: results.rate_room(store_of(client), code), range(4)))
+    # Four "processes": each its own store (engine, connections) on the database.
+    url = str(store_of(client).engine.url.render_as_string(hide_password=False))
+    stores = [Store(make_engine(url)) for _ in range(4)]
+    barrier = threading.Barrier(4)
+
+    def rate(store: Store) -> bool:
+        barrier.wait()
+        return results.rate_room(store, code)
+
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            done = list(pool.map(rate, stores))
+    finally:
+        for store in stores:
+            store.engine.dispose()
     assert sorted(done) == [False, False, False, True]
     assert len(seats_of(client, code)) == 4
     assert ratings(client, "mindi")[me_id(c)].games == 1
