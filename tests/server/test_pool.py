@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 
 from hukum.online.pools import POOLS
@@ -23,6 +23,9 @@ from hukum.server.identity.models import Block, PlayerSession, Sanction
 from hukum.server.identity.sessions import COOKIE, session_hash
 from hukum.server.play.models import RatedMatch, RatedSeat
 from hukum.server.play.pool import LEAVER_LEFT, Matchmaker
+from hukum.server.play.results import Ratings
+from tests.server.conftest import play
+from tests.server.helpers import Player, hello
 from tests.server.test_cluster import redis_url
 
 __all__ = ["redis_url"]  # the fixture
@@ -348,3 +351,31 @@ def test_bad_input(client: TestClient, db: str) -> None:
     r = person.call("GET", "/api/pool?wait=26")
     assert r.status_code == 400
     assert person.state() == {"status": "none"}  # nothing changed
+
+
+def test_once_the_match_is_over_the_player_may_queue_again(quick: TestClient, db: str) -> None:
+    """A person alone with computer players plays the deal at the table the pool made (the
+    seat follows the session: hello without a token); once the match is over the pool no
+    longer sends them back to it, and the match is rated."""
+    person = new_guest(quick, db)
+    person.join()
+    code = person.matched()
+    headers = {"cookie": f"{COOKIE}={person.token}"}
+    with quick.websocket_connect(f"/ws/{code}", headers=headers) as ws:
+        ws.send_json(hello(None))
+        play(ws, Player())
+    assert person.table(code)["status"] == "over"
+    assert person.state() == {"status": "none"}
+    again = person.join()
+    assert again["status"] == "waiting"
+    assert person.matched() != code
+    assert quick.portal is not None
+    rater: Ratings = quick.app.state.ratings  # type: ignore[attr-defined]
+    quick.portal.call(rater.settle)
+    engine = create_engine(db)
+    try:
+        with Session(engine) as s:
+            seats = s.scalars(select(RatedSeat).where(RatedSeat.room == code)).all()
+    finally:
+        engine.dispose()
+    assert [r.player for r in seats if r.player is not None] == [person.id]
