@@ -92,7 +92,7 @@ function playerHTML(player) {
 function matchHTML(m) {
   const board = typeof m.board === "string" && m.board.startsWith("/t/") ? m.board : null;
   return `<li class="match result-${esc(m.result)}" data-room="${esc(m.room)}">
-    <div class="match-head"><strong class="match-result">${esc(t(`result.${m.result}`))}</strong>
+    <div class="match-head"><strong class="match-result">${esc(t(`profile.result.${m.result}`))}</strong>
       ${m.left ? `<span class="tag off">${esc(t("profile.left"))}</span>` : ""}
       <span class="match-change">${esc(changeText(m.change))}</span>
       <span class="hint">${esc(poolName(m.pool))} · ${esc(date(m.at, true))}</span></div>
