@@ -27,9 +27,16 @@ export function loadUPlot() {
   return loading;
 }
 
-/** A date as the page's language writes it, short. */
+/** A tick's date as the page's language writes it, in figures (7/12): every browser has
+ * them, where a month's name may be missing (Punjabi's, in some builds). */
 function day(seconds) {
-  return new Date(seconds * 1000).toLocaleDateString(getLang(), { day: "numeric", month: "short" });
+  return new Date(seconds * 1000).toLocaleDateString(getLang(), { day: "numeric", month: "numeric" });
+}
+
+/** A scale's range round the values: padded, and some room even for a single value (a
+ * first game), which would otherwise span nothing. */
+function around(pad) {
+  return (_, min, max) => (min === max ? [min - pad, max + pad] : [min - (max - min) * 0.08, max + (max - min) * 0.08]);
 }
 
 /** Draw `history` ([[iso time, rating], …], oldest first) in `el`, as wide as it is; the
@@ -47,9 +54,11 @@ export async function drawHistory(el, history, label) {
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
       series: [{}, { label, stroke: "#7a1f2b", width: 2, points: { show: true, size: 6, fill: "#7a1f2b" } }],
+      // The days shown are the history's (uPlot widens a single time to years by itself).
+      scales: { x: { time: true, auto: false, range: around(86400)(null, xs[0], xs[xs.length - 1]) }, y: { range: around(50) } },
       axes: [
         { values: (_, ticks) => ticks.map(day), space: 60 },
-        { size: 46 },
+        { size: 52, values: (_, ticks) => ticks.map((v) => String(Math.round(v))) },
       ],
     },
     [xs, ys],
