@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from hukum.online.pools import POOLS
 from hukum.server.app import STATIC
 from tests.server.test_front_modules import table
+from tests.server.test_punjabi import SPILLS
 from tests.server.web import HAND, LEGAL, SCREENSHOTS, TABLE_URL, play_card, serving
 
 STRINGS = {lang: table(lang)[1] for lang in ("en", "hi", "pa")}
@@ -148,8 +149,9 @@ def shown_rating(page: Page, pool: str) -> tuple[int, str]:
     return value, card.locator(".profile-rating-line").inner_text()
 
 
-def no_sideways_scroll(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+def fits_a_phone(page: Page) -> None:
+    """Nothing wider than the screen (no sideways scroll) nor outside its panel."""
+    assert page.evaluate(SPILLS) == []
 
 
 def screenshot(page: Page, name: str) -> None:
@@ -382,14 +384,14 @@ def test_every_new_page_fits_a_phone(browser: Browser, site: str, four: Match, l
         lobby(page, site)
         expect(page.locator("#online-panel h2")).to_have_text(words["online.title"])
         expect(page.locator("#pool-ganjifa small")).to_have_text(words["pool.ganjifa.text"])
-        no_sideways_scroll(page)
+        fits_a_phone(page)
 
         page.click("#pool-ganjifa")
         expect(page.locator("#queue-cancel")).to_be_visible()
         expect(page.locator(".queue h1")).to_have_text(
             words["queue.title"].replace("{pool}", words["pool.ganjifa"])
         )
-        no_sideways_scroll(page)
+        fits_a_phone(page)
         if lang == "hi":
             screenshot(page, "queue-phone.png")
         page.click("#queue-cancel")
@@ -399,25 +401,25 @@ def test_every_new_page_fits_a_phone(browser: Browser, site: str, four: Match, l
         page.click("#party-new")
         expect(page.locator("#party-link")).to_be_visible()
         expect(page.locator(".party h1")).to_have_text(words["party.title"])
-        no_sideways_scroll(page)
+        fits_a_phone(page)
         page.click("#party-leave")
         expect(page).to_have_url(site + "/")
 
         page.goto(site + "/leaderboard/mindi")
         expect(page.locator("#board-top tbody tr")).to_have_count(4)
         expect(page.locator("#board-me")).to_have_text(words["leaderboard.you.none"])
-        no_sideways_scroll(page)
+        fits_a_phone(page)
 
         page.goto(f"{site}/u/{FOUR[0]}")
         expect(page.locator("#chart-mindi canvas").first).to_be_visible()
         expect(page.locator("#profile-matches .match")).to_have_count(1)
-        no_sideways_scroll(page)
+        fits_a_phone(page)
         if lang == "pa":
             screenshot(page, "profile-phone.png")
 
         page.goto(site + "/profile")  # a guest's own, with no rating yet
         expect(page.locator("#profile-guest")).to_have_text(words["profile.guest"])
         expect(page.locator("#profile-norating")).to_have_text(words["profile.noratings"])
-        no_sideways_scroll(page)
+        fits_a_phone(page)
     finally:
         ctx.close()
