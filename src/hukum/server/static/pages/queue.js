@@ -18,6 +18,9 @@ const app = document.getElementById("app");
 const LONG_POLL = 25;
 /** After a lost connection, the pause before asking again. */
 const RETRY_MS = 2000;
+/** The least time between two asks (a long poll answered at once, e.g. as the number
+ * waiting changes, is not asked again at once). */
+const MIN_ASK_MS = 1000;
 
 /** What the page knows: the pool; the last answer and when it came (performance.now());
  * its message; the requests' AbortController; the ticking timer. `state` is "joining",
@@ -86,7 +89,10 @@ async function follow(ctrl, data) {
     Q.message = null;
     draw();
     try {
+      const asked = performance.now();
       ({ data } = await api("GET", `/api/pool?wait=${LONG_POLL}`, undefined, ctrl.signal));
+      const quick = MIN_ASK_MS - (performance.now() - asked);
+      if (data.status === "waiting" && quick > 0) await new Promise((resolve) => setTimeout(resolve, quick));
     } catch (err) {
       fail(ctrl, err, () => follow(ctrl, Q.answer));
       return;
