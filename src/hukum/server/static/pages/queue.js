@@ -70,6 +70,7 @@ async function join(ctrl) {
 /** An answer about this player's ticket: keep waiting (long polls), go to the table, join
  * again, or say the player no longer waits. */
 async function follow(ctrl, data) {
+  let at = performance.now(); // when `data` came
   for (;;) {
     if (!live(ctrl)) return;
     if (data.status === "matched" && data.code) {
@@ -85,16 +86,17 @@ async function follow(ctrl, data) {
     }
     Q.state = "waiting";
     Q.answer = data;
-    Q.at = performance.now();
+    Q.at = at;
     Q.message = null;
     draw();
     try {
       const asked = performance.now();
       ({ data } = await api("GET", `/api/pool?wait=${LONG_POLL}`, undefined, ctrl.signal));
-      const quick = MIN_ASK_MS - (performance.now() - asked);
+      at = performance.now();
+      const quick = MIN_ASK_MS - (at - asked);
       if (data.status === "waiting" && quick > 0) await new Promise((resolve) => setTimeout(resolve, quick));
     } catch (err) {
-      fail(ctrl, err, () => follow(ctrl, Q.answer));
+      fail(ctrl, err, () => arrive(ctrl));
       return;
     }
   }
