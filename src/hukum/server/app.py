@@ -25,6 +25,7 @@ from hukum.server.cluster import Cluster
 from hukum.server.db import Store, make_engine, migrate
 from hukum.server.identity.passwords import Passwords
 from hukum.server.identity.sessions import Identities
+from hukum.server.play.results import CATCH_UP_EVERY, Ratings
 from hukum.server.protocol import TableError, error_body, foreign_origin, http_status
 from hukum.server.routes import (
     account,
@@ -33,6 +34,7 @@ from hukum.server.routes import (
     lobby,
     me,
     moderation,
+    players,
     replay,
     rules,
     ws,
@@ -297,6 +299,8 @@ def create_app(
     collect_garbage: bool = False,
     rates: dict[str, str] | None = None,
     passwords: Passwords | None = None,
+    leaderboard_min_games: int = players.MIN_GAMES,
+    ratings_catch_up: float = CATCH_UP_EVERY,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
     may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
@@ -309,7 +313,10 @@ def create_app(
     (:func:`hukum.server.garbage.collecting`; ``hukum serve``, after
     :func:`~hukum.server.garbage.pace`). ``rates`` changes named rate limits
     (:data:`hukum.server.throttle.RATES`), counted on the Redis server in a cluster;
-    ``passwords``: how passwords are hashed (default Argon2id)."""
+    ``passwords``: how passwords are hashed (default Argon2id). A rated table's match is
+    rated as it ends, and every ``ratings_catch_up`` seconds any finished rated match no
+    process rated is (:mod:`hukum.server.play.results`); a leaderboard lists players with
+    ``leaderboard_min_games`` rated matches or more."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
@@ -317,6 +324,8 @@ def create_app(
     cluster = Cluster(redis_url) if redis_url else None
     registry = Registry(store, bot_delay, cluster, max_tables=max_tables, idle_seconds=idle_seconds)
     throttle = Throttle(rooms_per_hour, redis_url, rates)
+    ratings = Ratings(store)
+    registry.finished = ratings.finished
     static = static_dir or STATIC
 
     @asynccontextmanager
@@ -337,12 +346,14 @@ def create_app(
         tasks = [
             asyncio.create_task(registry.sweeping(min(60.0, idle_seconds / 2))),
             asyncio.create_task(_forgetting(app.state.identities), name="forget"),
+            asyncio.create_task(ratings.catching_up(ratings_catch_up), name="ratings"),
         ]
         if collect_garbage:
             tasks.append(asyncio.create_task(garbage.collecting(), name="garbage"))
         yield
         for task in tasks:
             task.cancel()
+        await ratings.settle()  # a match that just ended is rated before the store closes
         await asyncio.to_thread(app.state.analyses.close)  # no worker process outlives the app
         registry.close()
         if cluster is not None:
@@ -363,6 +374,8 @@ def create_app(
     app.state.throttle = throttle
     app.state.passwords = passwords or Passwords()
     app.state.hello_timeout = hello_timeout
+    app.state.ratings = ratings
+    app.state.leaderboard_min_games = leaderboard_min_games
 
     @app.exception_handler(TableError)
     async def _refused(request: Request, exc: TableError) -> JSONResponse:
@@ -403,6 +416,7 @@ def create_app(
     app.include_router(ws.router)
     app.include_router(fairplay.router)
     app.include_router(moderation.router)
+    app.include_router(players.router)
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
     def index() -> Response:
