@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from hukum.online.pools import POOLS
 from hukum.server.app import STATIC
@@ -57,7 +57,7 @@ def test_the_pages_pools_are_the_servers() -> None:
 
 def person(browser: Browser, lang: str = "en", phone: bool = False) -> tuple[BrowserContext, Page]:
     """A browser of its own (its own guest), in ``lang``, a phone's screen or a laptop's."""
-    size = {"width": 390, "height": 844} if phone else {"width": 1000, "height": 800}
+    size: ViewportSize = {"width": 390, "height": 844} if phone else {"width": 1000, "height": 800}
     ctx = browser.new_context(viewport=size, locale="en-US")
     ctx.set_default_timeout(15_000)
     ctx.add_init_script(f"localStorage.setItem('hukum.lang', '{lang}')")
