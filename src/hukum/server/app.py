@@ -26,6 +26,7 @@ from hukum.server.db import Store, make_engine, migrate
 from hukum.server.identity.passwords import Passwords
 from hukum.server.identity.sessions import Identities
 from hukum.server.play.results import CATCH_UP_EVERY, Ratings
+from hukum.server.play.pool import POOL_TURN_TIMEOUT, Matchmaker, MemoryWaiting, RedisWaiting
 from hukum.server.protocol import TableError, error_body, foreign_origin, http_status
 from hukum.server.routes import (
     account,
@@ -35,6 +36,7 @@ from hukum.server.routes import (
     me,
     moderation,
     players,
+    pool,
     replay,
     rules,
     ws,
@@ -301,6 +303,9 @@ def create_app(
     passwords: Passwords | None = None,
     leaderboard_min_games: int = players.MIN_GAMES,
     ratings_catch_up: float = CATCH_UP_EVERY,
+    pool_countdown: float = 20.0,
+    pool_wave: float = 2.0,
+    pool_turn_timeout: float = POOL_TURN_TIMEOUT,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
     may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
@@ -316,7 +321,10 @@ def create_app(
     ``passwords``: how passwords are hashed (default Argon2id). A rated table's match is
     rated as it ends, and every ``ratings_catch_up`` seconds any finished rated match no
     process rated is (:mod:`hukum.server.play.results`); a leaderboard lists players with
-    ``leaderboard_min_games`` rated matches or more."""
+    ``leaderboard_min_games`` rated matches or more. The quick-match pools
+    (:mod:`hukum.server.play.pool`) give computer players the seats still empty after
+    ``pool_countdown`` seconds, run a wave every ``pool_wave`` seconds, and make tables
+    whose turn limit is ``pool_turn_timeout``."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
@@ -326,6 +334,15 @@ def create_app(
     throttle = Throttle(rooms_per_hour, redis_url, rates)
     ratings = Ratings(store)
     registry.finished = ratings.finished
+    matchmaker = Matchmaker(
+        MemoryWaiting() if cluster is None else RedisWaiting(cluster.redis, cluster.prefix),
+        registry,
+        store,
+        process="local" if cluster is None else cluster.id,
+        countdown=pool_countdown,
+        wave_every=pool_wave,
+        turn_timeout=pool_turn_timeout,
+    )
     static = static_dir or STATIC
 
     @asynccontextmanager
@@ -350,7 +367,9 @@ def create_app(
         ]
         if collect_garbage:
             tasks.append(asyncio.create_task(garbage.collecting(), name="garbage"))
+        matchmaker.start()
         yield
+        await matchmaker.stop()
         for task in tasks:
             task.cancel()
         await ratings.settle()  # a match that just ended is rated before the store closes
@@ -372,6 +391,7 @@ def create_app(
     app.state.cluster = cluster
     app.state.analyses = analyses or Analyses()
     app.state.throttle = throttle
+    app.state.matchmaker = matchmaker
     app.state.passwords = passwords or Passwords()
     app.state.hello_timeout = hello_timeout
     app.state.ratings = ratings
@@ -417,6 +437,7 @@ def create_app(
     app.include_router(fairplay.router)
     app.include_router(moderation.router)
     app.include_router(players.router)
+    app.include_router(pool.router)
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
     def index() -> Response:

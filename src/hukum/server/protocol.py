@@ -80,6 +80,8 @@ ERRORS: dict[str, tuple[int, int]] = {
     "unknown_pool": (404, 4404),  # a quick-match pool (hukum.online.pools.POOLS)
     "unknown_player": (404, 4404),  # a user name no account has
     "not_found": (404, 4404),
+    "unknown_pool": (404, 4404),  # quick match: no such pool
+    "unknown_party": (404, 4404),  # quick match: no such party (or it ended)
     "method_not_allowed": (405, 4405),
     # the table's state
     "seat_taken": (409, 4409),
@@ -97,6 +99,7 @@ ERRORS: dict[str, tuple[int, int]] = {
     "not_account": (409, 4409),  # a password asked of a guest
     "already_reported": (409, 4409),
     "already_lifted": (409, 4409),
+    "party_full": (409, 4409),  # a party has its two players
     # limits
     "too_large": (413, 4413),
     "too_many_rooms": (429, 4429),
