@@ -7,7 +7,13 @@ profiles show it, with no player id anywhere. On SQLite, and on PostgreSQL."""
 from __future__ import annotations
 
 import datetime as dt
+import json
+import os
+import re
+import subprocess
+import sys
 import threading
+import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -18,6 +24,7 @@ from fastapi.testclient import TestClient
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from hukum.games import game_named
 from hukum.online.pools import POOLS
@@ -31,7 +38,7 @@ from hukum.online.ratings import (
     shown,
 )
 from hukum.server.app import create_app
-from hukum.server.db import Store
+from hukum.server.db import Store, make_engine
 from hukum.server.identity.models import Player
 from hukum.server.identity.passwords import Passwords
 from hukum.server.play import results
@@ -249,8 +256,21 @@ def check_concurrent_attempts(client: TestClient) -> None:
     registry_of(client).finished = None  # as if the process stopped before it rated
     play_out(code, [c])
     assert results.unrated_rooms(store_of(client)) == [code]
-    with ThreadPoolExecutor(4) as pool:
-        done = list(pool.map(lambda _: results.rate_room(store_of(client), code), range(4)))
+    # Four "processes": each its own store (engine, connections) on the database.
+    url = str(store_of(client).engine.url.render_as_string(hide_password=False))
+    stores = [Store(make_engine(url)) for _ in range(4)]
+    barrier = threading.Barrier(4)
+
+    def rate(store: Store) -> bool:
+        barrier.wait()
+        return results.rate_room(store, code)
+
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            done = list(pool.map(rate, stores))
+    finally:
+        for store in stores:
+            store.engine.dispose()
     assert sorted(done) == [False, False, False, True]
     assert len(seats_of(client, code)) == 4
     assert ratings(client, "mindi")[me_id(c)].games == 1
@@ -523,3 +543,48 @@ def test_the_download_has_the_ratings_and_deletion_removes_them(client: TestClie
     shown_to_partner = partner.get("/api/me/profile").json()["matches"][0]["players"]
     assert shown_to_partner[0]["name"].startswith("Former player")
     assert client.get("/api/players/Deleted").status_code == 404
+
+
+# ----------------------------------------------------------------------- hukum serve
+
+
+def test_hukum_serve_takes_the_leaderboards_minimum(tmp_path: Path) -> None:
+    from hukum.cli import _parser
+    from hukum.server.routes import players
+
+    assert _parser().parse_args(["serve"]).leaderboard_min_games == players.MIN_GAMES
+    database = f"sqlite:///{tmp_path / 'serve.db'}"
+    args = ["serve", "--port", "0", "--database-url", database, "--log-level", "warning"]
+    with subprocess.Popen(
+        [sys.executable, "-m", "hukum", *args, "--leaderboard-min-games", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    ) as proc:
+        assert proc.stdout is not None
+        timer = threading.Timer(120, proc.kill)
+        timer.start()
+        try:
+            said = b""
+            while not said.endswith(b"(Ctrl-C stops it)"):
+                chunk = os.read(proc.stdout.fileno(), 1)
+                assert chunk, said.decode()
+                said += chunk
+            opened = re.search(r"open (http://127\.0\.0\.1:\d+/) ", said.decode())
+            assert opened, said
+            # An account with one rated match, in the server's database.
+            engine = make_engine(database)
+            with Session(engine) as s:
+                s.add(Player(id="p" * 32, name="Solo", username="Solo", username_key="solo"))
+                s.add(Rating(player="p" * 32, pool="mindi", mu=26.0, sigma=7.0, games=1,
+                             wins=1, finished=1, left=0))  # fmt: skip
+                s.commit()
+            engine.dispose()
+            url = opened.group(1) + "api/leaderboard/mindi"
+            with urllib.request.urlopen(url, timeout=30) as answer:
+                board = json.loads(answer.read())
+            assert [row["username"] for row in board["top"]] == ["Solo"]
+            assert "p" * 32 not in str(board)
+        finally:
+            timer.cancel()
+            proc.terminate()
+            proc.wait(timeout=30)

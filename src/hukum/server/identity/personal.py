@@ -3,8 +3,9 @@ erase it (``DELETE /api/account``).
 
 A player's games are the rooms where a ``seat`` event's data names them
 (``"player": <id>``, written when a request with a session takes a seat). Erasing a player
-removes their row, sessions, blocks and preferences (the reports they made stay, with no
-reporter) and rewrites each such seat event: the name becomes an anonymous one ("Former
+removes their row, sessions, blocks, preferences and ratings (the reports they made stay,
+with no reporter; their rated seats stay, with no player and the anonymous name) and
+rewrites each such seat event: the name becomes an anonymous one ("Former
 player 7F3K", the same in every room of the player) and the ``player`` key goes, so that
 the game records stay whole under a name that points at nobody.
 
