@@ -80,7 +80,6 @@ ERRORS: dict[str, tuple[int, int]] = {
     "unknown_pool": (404, 4404),  # a quick-match pool (hukum.online.pools.POOLS)
     "unknown_player": (404, 4404),  # a user name no account has
     "not_found": (404, 4404),
-    "unknown_pool": (404, 4404),  # quick match: no such pool
     "unknown_party": (404, 4404),  # quick match: no such party (or it ended)
     "method_not_allowed": (405, 4405),
     # the table's state
