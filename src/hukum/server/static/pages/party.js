@@ -10,6 +10,7 @@ import { go } from "../router.js";
 import { enterTable } from "../state.js";
 import { api, errorText } from "../widgets/api.js";
 import { esc } from "../widgets/html.js";
+import { refreshMe } from "../widgets/me.js";
 import { message, messageHTML } from "../widgets/message.js";
 
 const app = document.getElementById("app");
@@ -32,9 +33,11 @@ function path() {
   return `/api/parties/${encodeURIComponent(P.code)}`;
 }
 
-/** The party, joined if this player is not in it yet and there is room. */
+/** The party, joined if this player is not in it yet and there is room (a first visit,
+ * by the link, becomes a guest first). */
 async function load(ctrl) {
   try {
+    await refreshMe();
     let { data } = await api("GET", path(), undefined, ctrl.signal);
     if (!data.you && !data.full) ({ data } = await api("POST", `${path()}/join`, {}, ctrl.signal));
     if (ctrl.signal.aborted) return;

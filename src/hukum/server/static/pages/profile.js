@@ -9,6 +9,7 @@ import { enterTable } from "../state.js";
 import { api, errorText } from "../widgets/api.js";
 import { drawHistory } from "../widgets/chart.js";
 import { esc } from "../widgets/html.js";
+import { refreshMe } from "../widgets/me.js";
 import { message, messageHTML } from "../widgets/message.js";
 import { ratingHTML } from "../widgets/rating.js";
 
@@ -29,6 +30,7 @@ function open({ username = null } = {}) {
 async function load(ctrl) {
   const path = F.username === null ? "/api/me/profile" : `/api/players/${encodeURIComponent(F.username)}`;
   try {
+    if (F.username === null) await refreshMe(); // a first visit: a guest, with a profile
     F.profile = (await api("GET", path, undefined, ctrl.signal)).data;
   } catch (err) {
     if (err?.code === "aborted") return;

@@ -11,6 +11,7 @@ import { go } from "../router.js";
 import { enterTable } from "../state.js";
 import { api, errorText } from "../widgets/api.js";
 import { esc } from "../widgets/html.js";
+import { refreshMe } from "../widgets/me.js";
 import { message, messageHTML } from "../widgets/message.js";
 
 const app = document.getElementById("app");
@@ -46,9 +47,10 @@ function open({ pool }) {
 }
 
 /** Already waiting in this pool (a reload, a partner following the leader): go on waiting;
- * else join it. */
+ * else join it (a first visit, by this address, becomes a guest first). */
 async function arrive(ctrl) {
   try {
+    await refreshMe();
     const { data } = await api("GET", "/api/pool", undefined, ctrl.signal);
     if (!live(ctrl)) return;
     if (data.status === "waiting" && data.pool === Q.pool) return follow(ctrl, data);
