@@ -312,15 +312,16 @@ def party_of_two(site: str, leader: Page, friend: Page) -> tuple[str, str]:
     the table's."""
     lobby(leader, site)
     leader.click("#party-new")
-    expect(leader).to_have_url(re.compile(re.escape(site) + r"/party/\w+$"))
+    expect(leader).to_have_url(re.compile(re.escape(site) + r"/party/[\w-]+$"))
     link = leader.locator("#party-link").input_value()
     assert link == leader.url
     party = link.rsplit("/", 1)[-1]
     expect(leader.locator("#party-pool-band")).to_be_disabled()  # alone: wait for the friend
-    friend.goto(link)
+    friend.goto(link)  # a first visit: a guest, who joins
+    expect(friend.locator("#me-name")).not_to_have_text("")
     names = [ask(p, "GET", "/api/me")["player"]["name"] for p in (leader, friend)]
     for page in (leader, friend):
-        expect(page.locator("#party-members .party-member")).to_have_text(names)
+        expect(page.locator("#party-members .party-name")).to_have_text(names)
     expect(friend.locator("#party-waiting")).to_be_visible()
     expect(friend.locator("#party-pool-band")).to_have_count(0)  # the leader chooses
     leader.click("#party-pool-band")
@@ -352,7 +353,8 @@ def test_a_party_sits_opposite_and_a_leaver_alone_pays(browser: Browser, site: s
         play_together([leader])
         left = rated_match(leader, None, code)
         assert left["ratings"]["band"] == stayed
-        watcher = fctx.new_page()
+        watcher = fctx.new_page()  # the friend, back later
+        watcher.goto(site + "/")
         gone = rated_match(watcher, None, code)
         assert (gone["finished"], gone["left"], gone["finish_rate"]) == (1, 1, 0.5)
 

@@ -88,7 +88,7 @@ function linkURL() {
 
 function membersHTML(p) {
   const items = p.members.map(
-    (name, i) => `<li class="party-member">${esc(name)}${i === 0 ? ` <span class="tag">${esc(t("party.leader"))}</span>` : ""}</li>`,
+    (name, i) => `<li class="party-member"><span class="party-name">${esc(name)}</span>${i === 0 ? ` <span class="tag">${esc(t("party.leader"))}</span>` : ""}</li>`,
   );
   if (!p.full) items.push(`<li class="party-member empty">${esc(t("party.wait.friend"))}</li>`);
   return `<ul id="party-members" class="party-members">${items.join("")}</ul>`;
