@@ -241,7 +241,7 @@ def test_the_leaderboard_and_the_profiles_show_the_new_ratings(four: Match, site
     expect(page.locator("#profile-name")).to_have_text(winner)
     value, line = shown_rating(page, "mindi")
     assert value == ratings[winner]["rating"] > ratings[losers[0]]["rating"]
-    assert line.endswith("1 games, 1 won")
+    assert line.endswith("1 played, 1 won")
     expect(page.locator("#chart-mindi canvas").first).to_be_visible()
     expect(page.locator("#chart-mindi")).to_have_attribute("data-points", "1")
     match = page.locator(f'#profile-matches li[data-room="{four.code}"]')

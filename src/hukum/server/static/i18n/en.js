@@ -758,7 +758,7 @@ export const strings = {
   "profile.finish.none": "No rated match yet",
   "profile.ratings": "Ratings",
   "profile.noratings": "No rated games yet: press a button under “Play online” in the lobby.",
-  "profile.games": "{games} games, {wins} won",
+  "profile.games": "{games} played, {wins} won",
   "profile.chart": "Rating over time, {pool}",
   "profile.matches": "Recent matches",
   "profile.nomatches": "No matches yet.",

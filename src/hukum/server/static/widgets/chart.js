@@ -27,10 +27,15 @@ export function loadUPlot() {
   return loading;
 }
 
-/** A tick's date as the page's language writes it, in figures (7/12): every browser has
- * them, where a month's name may be missing (Punjabi's, in some builds). */
-function day(seconds) {
-  return new Date(seconds * 1000).toLocaleDateString(getLang(), { day: "numeric", month: "numeric" });
+/** The labels of the time axis's ticks: the day in figures (7/12: every browser has them,
+ * where a month's name may be missing, e.g. Punjabi's in some builds), with the time of day
+ * when the history spans a day or two; a label the tick before has already shown is left
+ * out. */
+function timeLabels(_, ticks) {
+  const span = ticks.length > 1 ? ticks[ticks.length - 1] - ticks[0] : 0;
+  const style = span < 2 * 86400 ? { day: "numeric", month: "numeric", hour: "2-digit", minute: "2-digit" } : { day: "numeric", month: "numeric" };
+  const labels = ticks.map((s) => new Date(s * 1000).toLocaleString(getLang(), style));
+  return labels.map((label, i) => (i && label === labels[i - 1] ? "" : label));
 }
 
 /** A scale's range round the values: padded, and some room even for a single value (a
@@ -57,7 +62,7 @@ export async function drawHistory(el, history, label) {
       // The days shown are the history's (uPlot widens a single time to years by itself).
       scales: { x: { time: true, auto: false, range: around(86400)(null, xs[0], xs[xs.length - 1]) }, y: { range: around(50) } },
       axes: [
-        { values: (_, ticks) => ticks.map(day), space: 60 },
+        { values: timeLabels, space: 100 },
         { size: 52, values: (_, ticks) => ticks.map((v) => String(Math.round(v))) },
       ],
     },
