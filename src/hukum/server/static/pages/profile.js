@@ -40,10 +40,21 @@ async function load(ctrl) {
   if (F.ctrl === ctrl) draw();
 }
 
+/** Whether this browser names the months in the page's language (some builds of
+ * chromium have no Punjabi names and write "M12"): else dates are written in figures. */
+function monthNames() {
+  const month = new Intl.DateTimeFormat(getLang(), { month: "long" }).format(new Date(2026, 11, 7));
+  return !/^M\d/.test(month);
+}
+
+/** A date (and time) as the page's language writes it. */
 function date(iso, time = false) {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
-  return time ? d.toLocaleString(getLang(), { dateStyle: "medium", timeStyle: "short" }) : d.toLocaleDateString(getLang(), { dateStyle: "long" });
+  const named = monthNames();
+  const day = named ? { dateStyle: time ? "medium" : "long" } : { year: "numeric", month: "2-digit", day: "2-digit" };
+  const hour = !time ? {} : named ? { timeStyle: "short" } : { hour: "2-digit", minute: "2-digit" };
+  return d.toLocaleString(getLang(), { ...day, ...hour });
 }
 
 /** The pools in the page's order (games/pools.js's), then any other the server names. */
