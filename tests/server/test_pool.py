@@ -208,6 +208,23 @@ def test_a_party_sits_opposite(client: TestClient, db: str) -> None:
     assert friend.matched() == code and a.matched() == code and b.matched() == code
     ours = {leader.table(code)["you"], friend.table(code)["you"]}
     assert ours in ({0, 2}, {1, 3})
+    # The friend leaves the party, then the leader ends it.
+    party = made["party"]
+    assert friend.call("DELETE", f"/api/parties/{party}").json()["left"] is True
+    assert leader.call("GET", f"/api/parties/{party}").json()["members"] == [leader.name]
+    leader.call("DELETE", f"/api/parties/{party}")
+    gone = friend.call("GET", f"/api/parties/{party}")
+    assert gone.status_code == 404 and gone.json()["error"]["code"] == "unknown_party"
+
+
+def test_a_party_queues_as_one_ticket_and_leaves_as_one(client: TestClient, db: str) -> None:
+    leader, friend = new_guest(client, db), new_guest(client, db)
+    party = leader.call("POST", "/api/parties").json()["party"]
+    friend.call("POST", f"/api/parties/{party}/join")
+    assert friend.join("band")["waiting"] == 1  # a member queues the party: one ticket
+    assert leader.state()["pool"] == "band"
+    assert leader.call("DELETE", "/api/pool").json() == {"status": "none"}
+    assert friend.state() == {"status": "none"}
 
 
 def test_blocked_players_are_never_together(quick: TestClient, db: str) -> None:

@@ -7,6 +7,7 @@ profiles show it, with no player id anywhere. On SQLite, and on PostgreSQL."""
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import json
 import os
 import re
@@ -588,3 +589,57 @@ def test_hukum_serve_takes_the_leaderboards_minimum(tmp_path: Path) -> None:
             timer.cancel()
             proc.terminate()
             proc.wait(timeout=30)
+
+
+# ----------------------------------------------------------------------- endings
+
+
+ENDED = itertools.count()
+
+
+def ended(client: TestClient, pool: str, seats: list[results.SeatAtEnd], result: Any) -> str:
+    """Rate a room of ``pool`` that ended with these seats and this result; its code."""
+    spec, the_pool = game_named(POOLS[pool].game), POOLS[pool]
+    rules = spec.make_rules(the_pool.preset, the_pool.options)
+    config = TableConfig(rules, the_pool.preset, "rules", 30.0, spec.name, pool=pool)
+    code = f"ended{next(ENDED):03d}"
+    assert store_of(client).create_room(code, config.to_dict())
+    assert results.rate(store_of(client), code, config, seats, result)
+    return code
+
+
+def test_a_level_match_and_leavers_on_both_sides(client: TestClient) -> None:
+    ids = [me_id(account(client, f"End{i}")) for i in range(4)]
+    people = [results.SeatAtEnd("human", f"End{i}", ids[i], False) for i in range(4)]
+    level = ended(client, "mindi", people, {"scores": [0, 0], "winner": None})
+    assert {s.result for s in seats_of(client, level)} == {"draw"}
+    rows = ratings(client, "mindi")
+    assert all(r.mu == pytest.approx(START_MU) and r.games == 1 for r in rows.values())
+    before = {p: (r.mu, r.sigma) for p, r in rows.items()}
+    # Seats 0 and 1 left (a computer player finished for each): only they move, each a loss.
+    left = [results.SeatAtEnd("human", s.name, s.player, i < 2) for i, s in enumerate(people)]
+    code = ended(client, "mindi", left, {"scores": [1, 0], "winner": 0})
+    seats, rows = seats_of(client, code), ratings(client, "mindi")
+    assert [s.result for s in seats] == ["loss", "loss", "win", "loss"]  # the board's for 2, 3
+    assert [s.left for s in seats] == [True, True, False, False]
+    for i in (0, 1):
+        assert rows[ids[i]].mu < before[ids[i]][0] and rows[ids[i]].left == 1
+    for i in (2, 3):
+        assert (rows[ids[i]].mu, rows[ids[i]].sigma) == before[ids[i]]
+        assert rows[ids[i]].games == 1 and rows[ids[i]].finished == 2
+        assert seats[i].mu_after is None
+
+
+def test_ganjifa_places_by_score_and_a_shared_first_place(client: TestClient) -> None:
+    ids = [me_id(account(client, f"Gj{i}")) for i in range(3)]
+    three = [results.SeatAtEnd("human", f"Gj{i}", ids[i], False) for i in range(3)]
+    code = ended(client, "ganjifa", three, {"scores": [30, 50, 40], "winners": [1]})
+    assert [s.result for s in seats_of(client, code)] == ["loss", "win", "loss"]
+    rows = ratings(client, "ganjifa")
+    assert rows[ids[1]].mu > rows[ids[2]].mu > rows[ids[0]].mu
+    shared = ended(client, "ganjifa", three, {"scores": [45, 45, 30], "winners": [0, 1]})
+    assert [s.result for s in seats_of(client, shared)] == ["draw", "draw", "loss"]
+    # A leaver in Ganjifa is last; the two others keep their order between them.
+    gone = [results.SeatAtEnd("human", s.name, s.player, i == 0) for i, s in enumerate(three)]
+    last = ended(client, "ganjifa", gone, {"scores": [60, 20, 40], "winners": [0]})
+    assert [s.result for s in seats_of(client, last)] == ["loss", "loss", "win"]

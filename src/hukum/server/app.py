@@ -301,11 +301,11 @@ def create_app(
     collect_garbage: bool = False,
     rates: dict[str, str] | None = None,
     passwords: Passwords | None = None,
-    leaderboard_min_games: int = players.MIN_GAMES,
-    ratings_catch_up: float = CATCH_UP_EVERY,
     pool_countdown: float = 20.0,
     pool_wave: float = 2.0,
     pool_turn_timeout: float = POOL_TURN_TIMEOUT,
+    leaderboard_min_games: int = players.MIN_GAMES,
+    ratings_catch_up: float = CATCH_UP_EVERY,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
     may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
@@ -318,13 +318,13 @@ def create_app(
     (:func:`hukum.server.garbage.collecting`; ``hukum serve``, after
     :func:`~hukum.server.garbage.pace`). ``rates`` changes named rate limits
     (:data:`hukum.server.throttle.RATES`), counted on the Redis server in a cluster;
-    ``passwords``: how passwords are hashed (default Argon2id). A rated table's match is
-    rated as it ends, and every ``ratings_catch_up`` seconds any finished rated match no
-    process rated is (:mod:`hukum.server.play.results`); a leaderboard lists players with
-    ``leaderboard_min_games`` rated matches or more. The quick-match pools
+    ``passwords``: how passwords are hashed (default Argon2id). The quick-match pools
     (:mod:`hukum.server.play.pool`) give computer players the seats still empty after
     ``pool_countdown`` seconds, run a wave every ``pool_wave`` seconds, and make tables
-    whose turn limit is ``pool_turn_timeout``."""
+    whose turn limit is ``pool_turn_timeout``. A rated table's match is
+    rated as it ends, and every ``ratings_catch_up`` seconds any finished rated match no
+    process rated is (:mod:`hukum.server.play.results`); a leaderboard lists players with
+    ``leaderboard_min_games`` rated matches or more."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
@@ -332,8 +332,6 @@ def create_app(
     cluster = Cluster(redis_url) if redis_url else None
     registry = Registry(store, bot_delay, cluster, max_tables=max_tables, idle_seconds=idle_seconds)
     throttle = Throttle(rooms_per_hour, redis_url, rates)
-    ratings = Ratings(store)
-    registry.finished = ratings.finished
     matchmaker = Matchmaker(
         MemoryWaiting() if cluster is None else RedisWaiting(cluster.redis, cluster.prefix),
         registry,
@@ -343,6 +341,8 @@ def create_app(
         wave_every=pool_wave,
         turn_timeout=pool_turn_timeout,
     )
+    ratings = Ratings(store)
+    registry.finished = ratings.finished
     static = static_dir or STATIC
 
     @asynccontextmanager
@@ -436,8 +436,8 @@ def create_app(
     app.include_router(ws.router)
     app.include_router(fairplay.router)
     app.include_router(moderation.router)
-    app.include_router(players.router)
     app.include_router(pool.router)
+    app.include_router(players.router)
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
     def index() -> Response:

@@ -27,7 +27,6 @@ tables: a player whose ticket is taken can neither queue again nor be taken twic
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import json
 import logging
@@ -303,6 +302,7 @@ class MemoryWaiting:
         self.locks: dict[str, tuple[str, float]] = {}
         self.parties: dict[str, Party] = {}
         self.party_index: dict[str, str] = {}
+        self._swept = 0.0
 
     def _remove(self, ticket: str) -> None:
         entry = self.tickets.pop(ticket, None)
@@ -408,7 +408,14 @@ class MemoryWaiting:
 
     async def stranded(self, pool: str, before: float, oldest: float) -> int:
         """See :meth:`Waiting.stranded` (in one process, every taker is this process:
-        only a wave that failed between the two steps leaves a ticket taken)."""
+        only a wave that failed between the two steps leaves a ticket taken). Results
+        kept too long leave too."""
+        moment = self.clock()
+        if moment - self._swept > 60:
+            self._swept = moment
+            for player, (_, until) in list(self.found.items()):
+                if until < moment:
+                    del self.found[player]
         back = 0
         for ticket, taken in list(self.taken.items()):
             if taken.pool != pool or taken.at >= before:
@@ -1014,6 +1021,7 @@ class Matchmaker:
         self.clock = clock
         self.listeners = _Listeners()
         self._poked: asyncio.Event | None = None
+        self._stopping = False
         self._tasks: list[asyncio.Task[None]] = []
         self.made = 0
         """Tables made by this process's waves."""
@@ -1031,11 +1039,16 @@ class Matchmaker:
 
     async def stop(self) -> None:
         """Stop the tasks."""
+        # The flag as well as the cancellation: a cancellation that comes while a wave
+        # awaits a library that swallows it (seen with Python 3.11) must not keep the
+        # loop, and the app's stop, going for ever.
+        self._stopping = True
+        if self._poked is not None:
+            self._poked.set()
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=10)
         self._tasks = []
 
     def poke(self) -> None:
@@ -1045,14 +1058,20 @@ class Matchmaker:
 
     async def _waves(self) -> None:
         assert self._poked is not None
-        while True:
-            # asyncio.timeout, not wait_for: Python 3.11's wait_for may lose a cancellation
-            # that comes as the event is set, and the app's stop would wait for ever.
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.wave_every):
-                    await self._poked.wait()
+        loop = asyncio.get_running_loop()
+        while not self._stopping:
+            # A timer sets the event, rather than a timeout round the wait: Python 3.11's
+            # timeouts may swallow the app's cancellation when both come at once, and its
+            # stop would then wait for ever.
+            timer = loop.call_later(self.wave_every, self._poked.set)
+            try:
+                await self._poked.wait()
+            finally:
+                timer.cancel()
             self._poked.clear()
             for pool in self.pools.values():
+                if self._stopping:
+                    return
                 try:
                     await self.run(pool)
                 except asyncio.CancelledError:
@@ -1062,7 +1081,7 @@ class Matchmaker:
 
     async def _watch(self, every: float = 1.0) -> None:
         """Wake the long polls of players whose ticket a wave at another process seated."""
-        while True:
+        while not self._stopping:
             await asyncio.sleep(every)
             players = list(self.listeners.events)
             if not players:
@@ -1078,11 +1097,11 @@ class Matchmaker:
     async def wait(self, player: str, seconds: float) -> None:
         """Wait at most ``seconds`` for the player's ticket to be seated by a wave."""
         event = self.listeners.add(player)
+        timer = asyncio.get_running_loop().call_later(seconds, event.set)
         try:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(seconds):
-                    await event.wait()
+            await event.wait()
         finally:
+            timer.cancel()
             self.listeners.discard(player, event)
 
     # ------------------------------------------------------------ a wave

@@ -204,14 +204,13 @@ def _rate(
         others = [t for t in range(len(sides)) if t != leaving[0]]
         for t, word in zip(others, _words([places[t] for t in others]), strict=True):
             rated_words[t] = word
-    after: dict[int, tuple[float, float] | None] = {}
+    # Each seat's member (its rating before) and new rating (None: it does not move).
+    by_seat: dict[int, tuple[Member, tuple[float, float] | None]] = {}
     for t, side in enumerate(members):
-        for j, (i, _) in enumerate(side):
-            after[i] = new[t][j]
+        for j, (i, member) in enumerate(side):
+            by_seat[i] = (member, new[t][j])
     for i, seat in enumerate(seats):
-        moved = after[i]
-        before = members[team_of[i]]
-        member = next(m for k, m in before if k == i)
+        member, moved = by_seat[i]
         word = "loss" if seat.absent else rated_words[team_of[i]] if moved else board[team_of[i]]
         s.add(
             RatedSeat(

@@ -112,17 +112,21 @@ async def join_pool(
         )
     may_sit(me)
     await get_throttle(request).take(("pool", me.id))
+    told = await _result_state(mm, request, me.id)
+    if told is not None and told["status"] == "matched":
+        return told
     players, names = [me.id], [me.name]
     party = await mm.waiting.party_of(me.id)
     if party is not None and party.full:
-        players, names = list(party.members), list(party.names)
-        partners = [p for p in players if p != me.id]
+        partners = [p for p in party.members if p != me.id]
         if await asyncio.to_thread(_suspended, request.app.state.identities, partners):
             raise ProtocolError("suspended", "your partner may not sit at the tables now")
-    for player in players:
-        told = await _result_state(mm, request, player)
-        if told is not None and told["status"] == "matched":
-            return told
+        busy = False
+        for partner in partners:  # a partner still at a quick-match table: queue alone
+            told = await _result_state(mm, request, partner)
+            busy = busy or (told is not None and told["status"] == "matched")
+        if not busy:
+            players, names = list(party.members), list(party.names)
     store = get_store(request)
     stand = await asyncio.to_thread(standing, store, players, pool.name)
     now = mm.clock()
