@@ -2,8 +2,8 @@
 with short pools (a 3 s countdown, a wave every half second, an 8 s turn limit) and a
 leaderboard that lists a player after one game: four people press "Play online", meet at
 one table and finish the deal, and then the leaderboard and their profiles show the new
-ratings; a player alone sees the countdown and starts with computer players; a party of two
-sits opposite; a partner who leaves loses finish rate while the partner who stayed keeps
+ratings; a player alone sees the countdown and starts with computer players; a suspended
+player is told why in the queue; a party of two sits opposite; a partner who leaves loses finish rate while the partner who stayed keeps
 their rating; every new page fits a phone in Hindi and Punjabi.
 
 With HUKUM_SCREENSHOTS=1 the pages' pictures are saved in docs/screenshots.
@@ -11,10 +11,12 @@ With HUKUM_SCREENSHOTS=1 the pages' pictures are saved in docs/screenshots.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,8 +24,10 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 
 from hukum.online.pools import POOLS
 from hukum.server.app import STATIC
+from hukum.server.identity.sessions import COOKIE
 from tests.server.test_front_modules import table
 from tests.server.test_punjabi import SPILLS
+from tests.server.test_seat_identity import player_id, sanction
 from tests.server.web import HAND, LEGAL, SCREENSHOTS, TABLE_URL, play_card, serving
 
 STRINGS = {lang: table(lang)[1] for lang in ("en", "hi", "pa")}
@@ -41,9 +45,15 @@ PASSWORD = "a long enough password 43"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of this module's server: its database is ``db.sqlite`` there."""
+    return tmp_path_factory.mktemp("quick-match")
+
+
+@pytest.fixture(scope="module")
+def site(home: Path) -> Iterator[str]:
     """The base URL of this module's own server, with short pools."""
-    with serving(tmp_path_factory.mktemp("quick-match"), *OPTIONS) as base:
+    with serving(home, *OPTIONS) as base:
         yield base
 
 
@@ -304,6 +314,28 @@ def test_a_player_alone_starts_with_computer_players_after_the_countdown(
         you, table_seats = seats(page, code)
         assert [s["kind"] == "bot" for s in table_seats].count(True) == 3
         assert table_seats[you]["kind"] == "human"
+    finally:
+        ctx.close()
+
+
+def test_a_suspended_player_is_told_why_in_the_queue(
+    browser: Browser, site: str, home: Path
+) -> None:
+    ctx, page = person(browser, "hi")
+    try:
+        lobby(page, site)
+        db = f"sqlite:///{home / 'db.sqlite'}"
+        [session] = [c["value"] for c in ctx.cookies() if c["name"] == COOKIE]
+        sanction(
+            db, player_id(db, session), "suspend", dt.datetime.now(dt.UTC) + dt.timedelta(days=2)
+        )
+        page.click("#pool-mindi")
+        refused = page.locator(".queue .message.error")
+        expect(refused).to_have_attribute("data-code", "suspended")
+        expect(refused).to_contain_text("rude to the table")  # the reason, and until when
+        expect(refused).to_contain_text("निलंबित")
+        expect(page.locator("#queue-cancel")).to_have_count(0)
+        assert ask(page, "GET", "/api/pool")["status"] == "none"
     finally:
         ctx.close()
 
