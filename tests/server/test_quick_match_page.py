@@ -3,8 +3,9 @@ with short pools (a 3 s countdown, a wave every half second, an 8 s turn limit) 
 leaderboard that lists a player after one game: four people press "Play online", meet at
 one table and finish the deal, and then the leaderboard and their profiles show the new
 ratings; a player alone sees the countdown and starts with computer players; a suspended
-player is told why in the queue; a party of two sits opposite; a partner who leaves loses finish rate while the partner who stayed keeps
-their rating; every new page fits a phone in Hindi and Punjabi.
+player is told why in the queue; a party of two sits opposite; a partner who leaves loses
+finish rate while the partner who stayed keeps their rating; every new page fits a phone in
+Hindi and Punjabi.
 
 With HUKUM_SCREENSHOTS=1 the pages' pictures are saved in docs/screenshots.
 """
