@@ -28,6 +28,11 @@ EXAMPLES = {
     "/settings": "/settings",
     "/account": "/account",
     "/moderation": "/moderation",
+    "/play/{pool}": "/play/mindi",
+    "/party/{party}": "/party/abcd2345",
+    "/leaderboard/{pool}": "/leaderboard/band",
+    "/u/{username}": "/u/meera",
+    "/profile": "/profile",
 }
 
 

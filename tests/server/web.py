@@ -84,15 +84,15 @@ def free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real `hukum serve` on a fresh database, bots playing at once."""
-    tmp = tmp_path_factory.mktemp("server")
+@contextlib.contextmanager
+def serving(tmp: Path, *options: str) -> Iterator[str]:
+    """A real `hukum serve` on a fresh database in ``tmp``, bots playing at once, with
+    ``options`` added to its command line; its base URL while it runs."""
     port = free_port()
     log = (tmp / "server.log").open("w")
     command = [sys.executable, "-m", "hukum", "serve", "--port", str(port)]
     command += ["--database-url", f"sqlite:///{tmp / 'db.sqlite'}", "--bot-delay", "0.05"]
-    command += ["--log-level", "warning"]
+    command += ["--log-level", "warning", *options]
     # A small analysis budget: deals whose first tricks stay beyond it (the board says so).
     env = {**os.environ, "HUKUM_ANALYSIS_NODES": "2000000"}
     proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=tmp, env=env)
@@ -124,6 +124,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real `hukum serve` on a fresh database, bots playing at once."""
+    with serving(tmp_path_factory.mktemp("server")) as base:
+        yield base
 
 
 def _pause(proc: subprocess.Popen[bytes]) -> None:

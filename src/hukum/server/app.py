@@ -70,6 +70,11 @@ PAGES = (
     "/settings",
     "/account",
     "/moderation",
+    "/play/{pool}",
+    "/party/{party}",
+    "/leaderboard/{pool}",
+    "/u/{username}",
+    "/profile",
 )
 DEFAULT_DATABASE_URL = "sqlite:///hukum.db"
 #: The static files the service worker keeps, by suffix (not its own source, nor the

@@ -1,8 +1,9 @@
-// The lobby, /: a panel for every game the server offers (GET /api/rules, `games`, in its
-// order) to play it at once against computer players or set up its private room; the room's
-// form; joining a room by its code or invite. What is a game's own (its panel's ids and
-// words, the options asked on it) comes from its drawing's `lobby` (games/<name>.js); a game
-// without one gets a panel from its rules alone.
+// The lobby, /: "Play online" at the top (widgets/online.js: quick match, a party, the
+// leaderboards, the profile); a panel for every game the server offers (GET /api/rules,
+// `games`, in its order) to play it at once against computer players or set up its private
+// room; the room's form; joining a room by its code or invite. What is a game's own (its
+// panel's ids and words, the options asked on it) comes from its drawing's `lobby`
+// (games/<name>.js); a game without one gets a panel from its rules alone.
 import { t } from "../i18n.js";
 import { lobbyOf } from "../games/index.js";
 import { go, render } from "../router.js";
@@ -10,6 +11,7 @@ import { S } from "../state.js";
 import { esc, selectHTML } from "../widgets/html.js";
 import { tableName } from "../widgets/me.js";
 import { message, messageHTML } from "../widgets/message.js";
+import { onlineClick, onlineHTML } from "../widgets/online.js";
 import { rulesMeta, valueLabel } from "../widgets/rules.js";
 import {
   chooseFormGame, createRoom, createTable, formChanged, formGame, gameInfo, gameName, gamesInfo, keptChoices,
@@ -83,6 +85,7 @@ function renderLobby() {
 <section class="lobby" data-page="lobby">
   <p class="tagline">${esc(t("app.tagline"))}</p>
   ${messageHTML(S.message, false)}
+  ${onlineHTML()}
   <label class="field name"><span>${esc(t("lobby.name"))}</span>
     <input id="name" maxlength="24" autocomplete="nickname" placeholder="${esc(t("lobby.name.placeholder"))}" value="${esc(name)}"></label>
   <div class="cards3">
@@ -148,6 +151,13 @@ function joinRoom() {
 }
 
 function click(e) {
+  if (
+    onlineClick(e, (m) => {
+      S.message = m;
+      render();
+    })
+  )
+    return;
   const button = e.target.closest("[data-action]");
   const name = button?.dataset.game;
   if (!name || !gameInfo(name)) return;

@@ -24,16 +24,19 @@ function suspendedText(err) {
 }
 
 /** Ask the server; {data, text} (the answer parsed, and as sent), or throws its error
- * ({code, message, …}; "network" when there is no answer). */
-export async function api(method, path, body) {
+ * ({code, message, …}; "network" when there is no answer; "aborted" when `signal`, an
+ * AbortController's, ended the request: a long poll of a page left). */
+export async function api(method, path, body, signal) {
   let res;
   try {
     res = await fetch(path, {
       method,
       headers: body === undefined ? {} : { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
   } catch (e) {
+    if (e?.name === "AbortError") throw { code: "aborted", message: "left" };
     throw { code: "network", message: String(e.message ?? e) };
   }
   const text = await res.text();
