@@ -49,7 +49,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -278,7 +278,8 @@ async def soak(
 
 
 class Server:
-    """``hukum serve`` on a fresh SQLite file or on ``--database-url``, and its CPU time."""
+    """``hukum serve`` on a fresh SQLite file or on ``--database-url``, and its CPU time;
+    ``extra``: more of its options."""
 
     def __init__(
         self,
@@ -287,6 +288,7 @@ class Server:
         bot_delay: float,
         trace: str | None = None,
         redis_url: str | None = None,
+        extra: Sequence[str] = (),
     ) -> None:
         self.port = free_port()
         url = database_url or f"sqlite:///{Path(tmp) / 'load.db'}"
@@ -299,6 +301,7 @@ class Server:
         command += ["--rooms-per-hour", "1000000"]  # every client here is 127.0.0.1
         if redis_url is not None:
             command += ["--redis-url", redis_url]
+        command += extra  # more of hukum serve's options (scripts/matchload.py's)
         self.proc = subprocess.Popen(command)
         self.base = f"http://127.0.0.1:{self.port}"
         for _ in range(400 if trace is None else 4000):  # traced, it starts slowly
