@@ -354,7 +354,7 @@ class Person:
                 if leave is not None and moves >= leave:
                     return "left"
                 await self.pause(*self.args.think)
-                if view.get("need"):  # Ganjifa: the answer to a Dukal
+                if view.get("phase") == "answer":  # Ganjifa: the answer to a Dukal
                     move = "give " + " ".join(view["allowed"][: view["need"]])
                 else:
                     move = self.rng.choice(view["legal"])
