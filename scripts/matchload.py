@@ -95,7 +95,8 @@ class Figures:
     tables: dict[str, tuple[str, int, int]] = field(default_factory=dict)
     """Each table seen: its format, its seats and its computer players' seats."""
     started: Counter[str] = field(default_factory=Counter)
-    finished: Counter[str] = field(default_factory=Counter)
+    over: set[str] = field(default_factory=set)
+    """The tables whose match someone saw end."""
     latencies: list[float] = field(default_factory=list)
     server_errors: int = 0
     """HTTP answers 5xx, and sockets closed with 1011 or 4500."""
@@ -287,7 +288,7 @@ class Person:
                 url, additional_headers=headers, max_queue=None, open_timeout=60
             ) as ws:
                 await ws.send(json.dumps({"type": "hello"}))  # the session holds the seat
-                return await self.turns(ws, fmt, pressed, leave)
+                return await self.turns(ws, code, fmt, pressed, leave)
         except websockets.ConnectionClosed as e:
             if e.rcvd is not None and e.rcvd.code in (1011, 4500):
                 figures.server_errors += 1
@@ -298,7 +299,12 @@ class Person:
             return "dropped"
 
     async def turns(
-        self, ws: websockets.ClientConnection, fmt: str, pressed: float | None, leave: int | None
+        self,
+        ws: websockets.ClientConnection,
+        code: str,
+        fmt: str,
+        pressed: float | None,
+        leave: int | None,
     ) -> str:
         """Answer the table's messages until the match is over (or the person leaves)."""
         figures = self.figures
@@ -337,7 +343,7 @@ class Person:
                         figures.to_card[fmt].append(time.perf_counter() - pressed)
                         carded = True
                 if message.get("kind") == "match_over" or message["table"]["status"] == "over":
-                    figures.finished[fmt] += 1
+                    figures.over.add(code)
                     return "over"
             # Decide on the latest state, once its move is acknowledged (or refused).
             if latest is None or sent or latest["event"] <= decided:
@@ -457,11 +463,12 @@ def report(
             table = [x for f in args.formats for x in figures.to_table[f]]
             card = [x for f in args.formats for x in figures.to_card[f]]
             mine = list(figures.tables.values())
-            started, over = sum(figures.started.values()), sum(figures.finished.values())
+            started, over = sum(figures.started.values()), len(figures.over)
         else:
             table, card = figures.to_table[fmt], figures.to_card[fmt]
             mine = [t for t in figures.tables.values() if t[0] == fmt]
-            started, over = figures.started[fmt], figures.finished[fmt]
+            started = figures.started[fmt]
+            over = sum(figures.tables[c][0] == fmt for c in figures.over if c in figures.tables)
         seats, bots = sum(t[1] for t in mine), sum(t[2] for t in mine)
         if fmt != "all":
             all_seats, all_bots = all_seats + seats, all_bots + bots
