@@ -47,9 +47,11 @@ import datetime as dt
 import gc
 import itertools
 import json
+import os
 import random
 import shutil
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -74,6 +76,9 @@ FORMATS = ("mindi", "band", "ganjifa")
 
 #: Seconds a long poll may wait at most (the contract's ``wait`` <= 25).
 LONG_POLL = 25
+
+#: One TLS context for every person's HTTP client (unused on http://, but made anyway).
+SSL = ssl.create_default_context()
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -110,6 +115,10 @@ class Figures:
     waiting: int = 0
     """People between the button and their table, now."""
     waiting_samples: list[int] = field(default_factory=list)
+    lag: list[float] = field(default_factory=list)
+    """How late the clients' own event loop woke up, each 0.1 s (their own delay)."""
+    cpu: float = 0.0
+    """The clients' CPU, a share of one core."""
 
     def error(self, code: str, detail: object = "") -> None:
         """Count an error; say the first few of each kind."""
@@ -144,7 +153,10 @@ class Person:
         # An address of the person's own (the server trusts 127.0.0.1's X-Forwarded-For).
         self.address = f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
         self.http = httpx.AsyncClient(
-            base_url=self.base, timeout=LONG_POLL + 35, headers={"X-Forwarded-For": self.address}
+            base_url=self.base,
+            timeout=LONG_POLL + 35,
+            headers={"X-Forwarded-For": self.address},
+            verify=SSL,  # its own would take 0.1 s of the clients' loop to make (CA files)
         )
         self.name = ""
         self.token = ""
@@ -378,7 +390,7 @@ class Person:
 async def crowd(bases: list[str], args: argparse.Namespace) -> Figures:
     """``args.people`` places on the site, each held by one person after another until
     ``args.seconds`` are over (people arrive over the first ``args.ramp`` seconds)."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     stop = start + args.seconds
     figures = Figures(since=start + args.ramp)
     rng = random.Random(args.seed)
@@ -391,15 +403,21 @@ async def crowd(bases: list[str], args: argparse.Namespace) -> Figures:
             await asyncio.sleep(rng.uniform(0.5, 2.0))  # a new person comes
 
     async def sample() -> None:
+        ticks = 0
         while time.perf_counter() < stop:
-            await asyncio.sleep(1.0)
-            figures.waiting_samples.append(figures.waiting)
+            asked = time.perf_counter()
+            await asyncio.sleep(0.1)
+            figures.lag.append(time.perf_counter() - asked - 0.1)
+            ticks += 1
+            if ticks % 10 == 0:
+                figures.waiting_samples.append(figures.waiting)
 
     tasks = [asyncio.create_task(sample())]
     for _ in range(args.people):
         tasks.append(asyncio.create_task(place()))
         await asyncio.sleep(args.ramp / args.people)
     await asyncio.gather(*tasks)
+    figures.cpu = (time.process_time() - cpu) / (time.perf_counter() - start)
     return figures
 
 
@@ -483,7 +501,8 @@ def report(
     lat = figures.latencies
     print(
         f"move->ack p50 {percentile(lat, 0.5) * 1000:.1f} ms"
-        f"  p99 {percentile(lat, 0.99) * 1000:.1f} ms  ({len(lat)} moves)"
+        f"  p99 {percentile(lat, 0.99) * 1000:.1f} ms  ({len(lat)} moves; the clients' CPU "
+        f"{figures.cpu:.0%}, their loop late by p99 {percentile(figures.lag, 0.99) * 1000:.0f} ms)"
     )
     samples = figures.waiting_samples
     print(
@@ -502,6 +521,8 @@ def report(
             f"tables seated twice: {doubled}"
         )
     errors = ", ".join(f"{k} {v}" for k, v in sorted(figures.errors.items())) or "none"
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"the machine's load average at the end: {load} (1, 5, 15 min)")
     print(f"5xx: {figures.server_errors}  wrong seats: {figures.wrong_seat}  errors: {errors}")
 
 
