@@ -99,7 +99,6 @@ class Figures:
     to_card: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     tables: dict[str, tuple[str, int, int]] = field(default_factory=dict)
     """Each table seen: its format, its seats and its computer players' seats."""
-    started: Counter[str] = field(default_factory=Counter)
     over: set[str] = field(default_factory=set)
     """The tables whose match someone saw end."""
     latencies: list[float] = field(default_factory=list)
@@ -277,7 +276,6 @@ class Person:
         if code not in self.figures.tables:
             bots = sum(s["kind"] == "bot" for s in seats)
             self.figures.tables[code] = (fmt, len(seats), bots)
-            self.figures.started[fmt] += 1
         return True
 
     async def check_left_table(self, code: str) -> None:
@@ -472,31 +470,25 @@ def report(
 ) -> None:
     """Print the figures."""
     print(
-        f"{'format':8s} {'tables':>6s} {'over':>6s}  {'button->table p50/p95':>22s}"
-        f"  {'button->first card p50/p95':>27s}  {'computer seats':>14s}"
+        f"{'format':8s} {'tables':>6s} {'over':>6s}  {'button->table p50 / p95 (people)':>33s}"
+        f"  {'button->first card p50 / p95 (people)':>38s}  {'computer seats':>14s}"
     )
-    all_seats = all_bots = 0
+
+    def spread(values: list[float]) -> str:
+        median = statistics.median(values) if values else float("nan")
+        return f"{median:6.2f} / {percentile(values, 0.95):6.2f} s ({len(values):5d})"
+
     for fmt in [*args.formats, "all"]:
-        if fmt == "all":
-            table = [x for f in args.formats for x in figures.to_table[f]]
-            card = [x for f in args.formats for x in figures.to_card[f]]
-            mine = list(figures.tables.values())
-            started, over = sum(figures.started.values()), len(figures.over)
-        else:
-            table, card = figures.to_table[fmt], figures.to_card[fmt]
-            mine = [t for t in figures.tables.values() if t[0] == fmt]
-            started = figures.started[fmt]
-            over = sum(figures.tables[c][0] == fmt for c in figures.over if c in figures.tables)
+        formats = args.formats if fmt == "all" else [fmt]
+        table = [x for f in formats for x in figures.to_table[f]]
+        card = [x for f in formats for x in figures.to_card[f]]
+        mine = [t for t in figures.tables.values() if t[0] in formats]
+        over = sum(figures.tables[c][0] in formats for c in figures.over if c in figures.tables)
         seats, bots = sum(t[1] for t in mine), sum(t[2] for t in mine)
-        if fmt != "all":
-            all_seats, all_bots = all_seats + seats, all_bots + bots
         share = f"{bots / seats:.1%}" if seats else "-"
         print(
-            f"{fmt:8s} {started:6d} {over:6d}  "
-            f"{statistics.median(table) if table else float('nan'):9.2f} / "
-            f"{percentile(table, 0.95):6.2f} s  "
-            f"{statistics.median(card) if card else float('nan'):13.2f} / "
-            f"{percentile(card, 0.95):6.2f} s  {share:>14s}"
+            f"{fmt:8s} {len(mine):6d} {over:6d}  {spread(table):>33s}  {spread(card):>38s}"
+            f"  {share:>14s}"
         )
     lat = figures.latencies
     print(
