@@ -40,6 +40,7 @@ bench:
 	$(BIN)/hukum bench --solver --tricks 13 --deals 5 --trump cut --max-nodes 150000000
 	$(BIN)/hukum bench --analysis
 	$(BIN)/hukum bench --analysis --late 4
+	$(BIN)/hukum bench --wave
 
 screenshots:
 	$(call install,dev)

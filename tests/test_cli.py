@@ -518,3 +518,11 @@ def test_bench_says_how_many_ganjifa_deals_it_plays() -> None:
     assert re.search(r"│ Mindi\s+│ classic\s+│\s+50 │", out), out
     assert re.search(r"│ Ganjifa\s+│ cardavia\s+│\s+10 │", out), out
     assert "Ganjifa plays a fifth of --deals (10 of 50)" in out
+
+
+def test_wave_bench_prints_every_pool_and_the_target() -> None:
+    out = ok(hukum("bench", "--wave", "--tickets", "300", "--waves", "2"))
+    assert "pair 300 waiting tickets in one wave, 2 waves per pool" in out
+    for pool in ("mindi", "band", "ganjifa"):
+        assert re.search(rf"│ {pool}\s+│\s+[0-9.]+ │\s+[0-9.]+ │", out), pool
+    assert "target: under 50 ms a wave" in out

@@ -206,3 +206,42 @@ def test_each_make_command_installs_the_extras_it_needs() -> None:
     assert (
         installs("EXTRAS=dev,rl,train", "lint", "test") == [["dev", "rl", "dev", "rl", "train"]] * 2
     )
+
+
+def test_the_ratings_measurement_runs_and_resumes(tmp_path: Path) -> None:
+    """scripts/ratings.py pairs accounts through the pool's wave, plays and rates their
+    matches, keeps each in its results file and goes on from it when run again."""
+    script = SCRIPTS[0].parent / "ratings.py"
+    results = tmp_path / "ratings.jsonl"
+    small = ["--levels", "random,rules", "--per-level", "2", "--results", str(results)]
+
+    def run(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, str(script), *small, "--workers", "1", *args],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    first = run("--matches", "4", "--every", "2")
+    assert first.startswith("0 matches read back") and "4 matches (" in first
+    assert "== 4 one-deal rated matches of pool mindi; 4 accounts;" in first
+    assert len(results.read_text().splitlines()) == 1 + 4
+    again = run("--matches", "6")
+    assert again.startswith("4 matches read back") and "== 6 one-deal rated matches" in again
+    report = run("--report")
+    assert "== 6 one-deal rated matches" in report and "playing" not in report
+    for line in ("coin", "OpenSkill PlackettLuce (rated play's)", "Elo on teams, K=32"):
+        assert re.search(rf"  {re.escape(line)}\s+[0-9.]+\s+[0-9.]+\n", report), line
+    assert re.search(r'"mindi": \{"random": \([0-9.]+, [0-9.]+\), "rules": ', report)
+    assert re.search(r"mean shown rating per level: random \d+, rules \d+", report)
+    # Another run's file is refused.
+    other = subprocess.run(
+        [sys.executable, str(script), *small, "--seed", "1", "--report"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert other.returncode != 0 and "holds another run" in other.stderr

@@ -16,6 +16,7 @@ command is a module of this package that adds itself to the parser (``add``).
     hukum verify --seed S --commitment C --dealer D [--preset NAME]
     hukum bench [--preset NAME | --all-presets] [--deals N] [--seconds S]
     hukum bench --solver [--tricks N] [--deals N] [--trump known|cut|both] [--max-nodes N]
+    hukum bench --wave [--tickets N] [--waves N] [--seed N]
     hukum admin grant-moderator NAME [--database-url URL]
     hukum admin revoke-moderator NAME [--database-url URL]
     hukum --version

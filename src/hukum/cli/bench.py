@@ -1,6 +1,7 @@
 """``hukum bench``: how many random legal deals the engines play a second, how long the
-exact solver takes a position (``--solver``), or how long the deal analysis takes a finished
-deal (``--analysis``)."""
+exact solver takes a position (``--solver``), how long the deal analysis takes a finished
+deal (``--analysis``), or how long a quick-match wave takes to pair 10,000 waiting tickets
+(``--wave``)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,17 @@ from hukum import __version__, bench
 from hukum.cli.args import Commands, UsageError, positive, seconds, tricks_option
 from hukum.games import game_named
 from hukum.mindi import PRESETS, Rules
+from hukum.online.crowd import (
+    BLOCKS,
+    LEAVERS,
+    MAX_WAIT,
+    PARTIES,
+    RATING_MEAN,
+    RATING_SPREAD,
+    WAVE_TARGET,
+    run_waves,
+)
+from hukum.online.pools import POOLS
 
 __all__ = ["add"]
 
@@ -173,7 +185,39 @@ def _ganjifa_deals(deals: int) -> int:
     return max(1, deals // 5)
 
 
+def _run_wave(args: argparse.Namespace, out: Console) -> int:
+    tickets, waves = args.tickets or 10_000, args.waves or 20
+    table = Table(
+        title=f"Quick match: milliseconds to pair {tickets:,} waiting tickets in one wave, "
+        f"{waves} waves per pool, one core",
+        header_style="bold",
+    )
+    columns = ("pool", "median", "max", "tables", "seats to computers", "overdue tickets")
+    for column in columns:
+        table.add_column(column, justify="left" if column == "pool" else "right")
+    for pool in POOLS.values():
+        r = run_waves(pool, tickets=tickets, waves=waves, seed=args.seed)
+        table.add_row(
+            pool.name,
+            f"{r.median * 1000:.1f}",
+            f"{max(r.times) * 1000:.1f}",
+            f"{r.tables / r.waves:,.0f}",
+            f"{r.bot_share:.2%}",
+            f"{r.overdue / r.waves:,.0f}",
+        )
+    out.print(table)
+    out.print(
+        f"target: under {WAVE_TARGET * 1000:.0f} ms a wave; each wave a fresh crowd (seeds "
+        f"{args.seed}–{args.seed + waves - 1}): ratings ~{RATING_MEAN:.0f}±{RATING_SPREAD:.0f}, "
+        f"{PARTIES:.0%} parties, {BLOCKS:.0%} with a block, {LEAVERS:.0%} leavers, waits "
+        f"0–{MAX_WAIT:.0f} s; tables and the rest: per wave; load average {_load()}"
+    )
+    return 0
+
+
 def _run(args: argparse.Namespace, out: Console) -> int:
+    if args.wave:
+        return _run_wave(args, out)
     if args.solver:
         return _run_solver(args, out)
     if args.analysis:
@@ -283,6 +327,16 @@ def add(commands: Commands) -> None:
         help="time the whole-deal analysis instead, on --deals finished deals of --preset "
         "played by the rules bot from seeds --seed on (default 200)",
     )
+    parser.add_argument(
+        "--wave",
+        action="store_true",
+        help="time a quick-match wave instead: pairing --tickets made-up waiting tickets "
+        "(default 10,000) in one wave of each pool, --waves times (default 20)",
+    )
+    parser.add_argument(
+        "--tickets", type=positive, metavar="N", help="with --wave: tickets waiting in a wave"
+    )
+    parser.add_argument("--waves", type=positive, metavar="N", help="with --wave: waves per pool")
     parser.add_argument(
         "--late",
         type=positive,

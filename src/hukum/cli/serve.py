@@ -34,6 +34,9 @@ def _run(args: argparse.Namespace, out: Console) -> int:
         redis_url=redis_url,
         max_tables=args.max_tables,
         collect_garbage=True,
+        pool_countdown=args.pool_countdown,
+        pool_wave=args.pool_wave,
+        pool_turn_timeout=args.pool_turn_timeout,
         **quota,
     )
     garbage.pace()
@@ -134,6 +137,28 @@ def add(commands: Commands) -> None:
         default=10.0,
         metavar="S",
         help="seconds a game socket has to send its first message, the hello (default 10)",
+    )
+    serve.add_argument(
+        "--pool-countdown",
+        type=delay,
+        default=20.0,
+        metavar="S",
+        help="seconds a quick-match player waits before computer players take the seats "
+        "still empty (default 20)",
+    )
+    serve.add_argument(
+        "--pool-wave",
+        type=seconds,
+        default=2.0,
+        metavar="S",
+        help="seconds between two waves of the quick-match pools (default 2)",
+    )
+    serve.add_argument(
+        "--pool-turn-timeout",
+        type=seconds,
+        default=30.0,
+        metavar="S",
+        help="the turn limit of the quick-match tables, in seconds (default 30)",
     )
     serve.add_argument(
         "--forwarded-allow-ips",

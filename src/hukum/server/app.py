@@ -25,6 +25,7 @@ from hukum.server.cluster import Cluster
 from hukum.server.db import Store, make_engine, migrate
 from hukum.server.identity.passwords import Passwords
 from hukum.server.identity.sessions import Identities
+from hukum.server.play.pool import POOL_TURN_TIMEOUT, Matchmaker, MemoryWaiting, RedisWaiting
 from hukum.server.protocol import TableError, error_body, foreign_origin, http_status
 from hukum.server.routes import (
     account,
@@ -33,6 +34,7 @@ from hukum.server.routes import (
     lobby,
     me,
     moderation,
+    pool,
     replay,
     rules,
     ws,
@@ -292,6 +294,9 @@ def create_app(
     collect_garbage: bool = False,
     rates: dict[str, str] | None = None,
     passwords: Passwords | None = None,
+    pool_countdown: float = 20.0,
+    pool_wave: float = 2.0,
+    pool_turn_timeout: float = POOL_TURN_TIMEOUT,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
     may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
@@ -304,7 +309,10 @@ def create_app(
     (:func:`hukum.server.garbage.collecting`; ``hukum serve``, after
     :func:`~hukum.server.garbage.pace`). ``rates`` changes named rate limits
     (:data:`hukum.server.throttle.RATES`), counted on the Redis server in a cluster;
-    ``passwords``: how passwords are hashed (default Argon2id)."""
+    ``passwords``: how passwords are hashed (default Argon2id). The quick-match pools
+    (:mod:`hukum.server.play.pool`) give computer players the seats still empty after
+    ``pool_countdown`` seconds, run a wave every ``pool_wave`` seconds, and make tables
+    whose turn limit is ``pool_turn_timeout``."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
@@ -312,6 +320,15 @@ def create_app(
     cluster = Cluster(redis_url) if redis_url else None
     registry = Registry(store, bot_delay, cluster, max_tables=max_tables, idle_seconds=idle_seconds)
     throttle = Throttle(rooms_per_hour, redis_url, rates)
+    matchmaker = Matchmaker(
+        MemoryWaiting() if cluster is None else RedisWaiting(cluster.redis, cluster.prefix),
+        registry,
+        store,
+        process="local" if cluster is None else cluster.id,
+        countdown=pool_countdown,
+        wave_every=pool_wave,
+        turn_timeout=pool_turn_timeout,
+    )
     static = static_dir or STATIC
 
     @asynccontextmanager
@@ -335,7 +352,9 @@ def create_app(
         ]
         if collect_garbage:
             tasks.append(asyncio.create_task(garbage.collecting(), name="garbage"))
+        matchmaker.start()
         yield
+        await matchmaker.stop()
         for task in tasks:
             task.cancel()
         await asyncio.to_thread(app.state.analyses.close)  # no worker process outlives the app
@@ -356,6 +375,7 @@ def create_app(
     app.state.cluster = cluster
     app.state.analyses = analyses or Analyses()
     app.state.throttle = throttle
+    app.state.matchmaker = matchmaker
     app.state.passwords = passwords or Passwords()
     app.state.hello_timeout = hello_timeout
 
@@ -398,6 +418,7 @@ def create_app(
     app.include_router(ws.router)
     app.include_router(fairplay.router)
     app.include_router(moderation.router)
+    app.include_router(pool.router)
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
     def index() -> Response:

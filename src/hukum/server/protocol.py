@@ -78,6 +78,8 @@ ERRORS: dict[str, tuple[int, int]] = {
     "unknown_seat": (404, 4404),
     "unknown_deal": (404, 4404),
     "not_found": (404, 4404),
+    "unknown_pool": (404, 4404),  # quick match: no such pool
+    "unknown_party": (404, 4404),  # quick match: no such party (or it ended)
     "method_not_allowed": (405, 4405),
     # the table's state
     "seat_taken": (409, 4409),
@@ -95,6 +97,7 @@ ERRORS: dict[str, tuple[int, int]] = {
     "not_account": (409, 4409),  # a password asked of a guest
     "already_reported": (409, 4409),
     "already_lifted": (409, 4409),
+    "party_full": (409, 4409),  # a party has its two players
     # limits
     "too_large": (413, 4413),
     "too_many_rooms": (429, 4429),

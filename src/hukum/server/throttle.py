@@ -61,6 +61,9 @@ RATES: dict[str, str] = {
     "password": "10/15 minutes",
     # Reports made by one player.
     "report": "10/hour",
+    # Quick-match joins (POST /api/pool/<pool>) and parties made or joined, by one player.
+    "pool": "30/minute",
+    "party": "20/minute",
 }
 
 #: What a refusal says was too many, by limit.
@@ -71,6 +74,8 @@ WHAT = {
     "guest": "guests made from this address",
     "password": "password checks for this player",
     "report": "reports made by this player",
+    "pool": "quick-match joins by this player",
+    "party": "parties made or joined by this player",
     "rooms": "rooms made from this address",
 }
 

@@ -456,12 +456,18 @@ class Table(Audience):
     async def open_with(self, seats: list[Seat]) -> int:
         """Seat these seats (a person's seat with its token's hash and its player, so that
         the token, or the player's session, that held it at another table holds it here)
-        and start the match: a rematch's new room. The last event number."""
+        and start the match: a rematch's new room, or a quick match's. A computer player's
+        seat given no name is named now, by :func:`bot_name` (it needs the room's code).
+        The last event number."""
         async with self.lock:
             if self.status != "waiting" or self.event:
                 raise TableError("already_started", "the room is not new")
+            names = [s.name for s in seats]
             for i, s in enumerate(seats):
-                data: dict[str, Any] = {"seat": i, "kind": s.kind, "name": s.name}
+                if s.kind == "bot" and not s.name:
+                    names[i] = bot_name(self.code, i, [n for n in names if n])
+            for i, s in enumerate(seats):
+                data: dict[str, Any] = {"seat": i, "kind": s.kind, "name": names[i]}
                 if s.kind == "human":
                     data["token"] = s.token_hash
                     if s.player:

@@ -176,8 +176,10 @@ class Registry:
 
     async def spawn(self, config: TableConfig, seats: list[Seat]) -> str:
         """A new room with these settings and these seats, its match started at once (a
-        rematch, :meth:`Table.rematch`): each person's seat keeps its token's hash, so the
-        token that held the seat at the old table holds it here. Its code. Refused,
+        rematch, :meth:`Table.rematch`; a quick match's table): each person's seat keeps its
+        token's hash, so the token that held the seat at the old table holds it here (a seat
+        with no token and a ``player`` is held by that player's session), and a computer
+        player's seat with no name is named by :func:`bot_name`. Its code. Refused,
         ``server_full``, as :meth:`create` is."""
         table = await self._new_table(config)
         await table.open_with(seats)
