@@ -37,6 +37,7 @@ def _run(args: argparse.Namespace, out: Console) -> int:
         pool_countdown=args.pool_countdown,
         pool_wave=args.pool_wave,
         pool_turn_timeout=args.pool_turn_timeout,
+        leaderboard_min_games=args.leaderboard_min_games,
         **quota,
     )
     garbage.pace()
@@ -159,6 +160,13 @@ def add(commands: Commands) -> None:
         default=30.0,
         metavar="S",
         help="the turn limit of the quick-match tables, in seconds (default 30)",
+    )
+    serve.add_argument(
+        "--leaderboard-min-games",
+        type=positive,
+        default=5,
+        metavar="N",
+        help="rated matches a player needs in a pool to be on its leaderboard (default 5)",
     )
     serve.add_argument(
         "--forwarded-allow-ips",

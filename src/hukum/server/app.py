@@ -26,6 +26,7 @@ from hukum.server.db import Store, make_engine, migrate
 from hukum.server.identity.passwords import Passwords
 from hukum.server.identity.sessions import Identities
 from hukum.server.play.pool import POOL_TURN_TIMEOUT, Matchmaker, MemoryWaiting, RedisWaiting
+from hukum.server.play.results import CATCH_UP_EVERY, Ratings
 from hukum.server.protocol import TableError, error_body, foreign_origin, http_status
 from hukum.server.routes import (
     account,
@@ -34,6 +35,7 @@ from hukum.server.routes import (
     lobby,
     me,
     moderation,
+    players,
     pool,
     replay,
     rules,
@@ -297,6 +299,8 @@ def create_app(
     pool_countdown: float = 20.0,
     pool_wave: float = 2.0,
     pool_turn_timeout: float = POOL_TURN_TIMEOUT,
+    leaderboard_min_games: int = players.MIN_GAMES,
+    ratings_catch_up: float = CATCH_UP_EVERY,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
     may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
@@ -312,7 +316,10 @@ def create_app(
     ``passwords``: how passwords are hashed (default Argon2id). The quick-match pools
     (:mod:`hukum.server.play.pool`) give computer players the seats still empty after
     ``pool_countdown`` seconds, run a wave every ``pool_wave`` seconds, and make tables
-    whose turn limit is ``pool_turn_timeout``."""
+    whose turn limit is ``pool_turn_timeout``. A rated table's match is
+    rated as it ends, and every ``ratings_catch_up`` seconds any finished rated match no
+    process rated is (:mod:`hukum.server.play.results`); a leaderboard lists players with
+    ``leaderboard_min_games`` rated matches or more."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
@@ -329,6 +336,8 @@ def create_app(
         wave_every=pool_wave,
         turn_timeout=pool_turn_timeout,
     )
+    ratings = Ratings(store)
+    registry.finished = ratings.finished
     static = static_dir or STATIC
 
     @asynccontextmanager
@@ -349,6 +358,7 @@ def create_app(
         tasks = [
             asyncio.create_task(registry.sweeping(min(60.0, idle_seconds / 2))),
             asyncio.create_task(_forgetting(app.state.identities), name="forget"),
+            asyncio.create_task(ratings.catching_up(ratings_catch_up), name="ratings"),
         ]
         if collect_garbage:
             tasks.append(asyncio.create_task(garbage.collecting(), name="garbage"))
@@ -357,6 +367,7 @@ def create_app(
         await matchmaker.stop()
         for task in tasks:
             task.cancel()
+        await ratings.settle()  # a match that just ended is rated before the store closes
         await asyncio.to_thread(app.state.analyses.close)  # no worker process outlives the app
         registry.close()
         if cluster is not None:
@@ -378,6 +389,8 @@ def create_app(
     app.state.matchmaker = matchmaker
     app.state.passwords = passwords or Passwords()
     app.state.hello_timeout = hello_timeout
+    app.state.ratings = ratings
+    app.state.leaderboard_min_games = leaderboard_min_games
 
     @app.exception_handler(TableError)
     async def _refused(request: Request, exc: TableError) -> JSONResponse:
@@ -419,6 +432,7 @@ def create_app(
     app.include_router(fairplay.router)
     app.include_router(moderation.router)
     app.include_router(pool.router)
+    app.include_router(players.router)
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
     def index() -> Response:

@@ -77,8 +77,9 @@ ERRORS: dict[str, tuple[int, int]] = {
     "unknown_table": (404, 4404),
     "unknown_seat": (404, 4404),
     "unknown_deal": (404, 4404),
+    "unknown_pool": (404, 4404),  # a quick-match pool (hukum.online.pools.POOLS)
+    "unknown_player": (404, 4404),  # a user name no account has
     "not_found": (404, 4404),
-    "unknown_pool": (404, 4404),  # quick match: no such pool
     "unknown_party": (404, 4404),  # quick match: no such party (or it ended)
     "method_not_allowed": (405, 4405),
     # the table's state

@@ -3,8 +3,9 @@ erase it (``DELETE /api/account``).
 
 A player's games are the rooms where a ``seat`` event's data names them
 (``"player": <id>``, written when a request with a session takes a seat). Erasing a player
-removes their row, sessions, blocks and preferences (the reports they made stay, with no
-reporter) and rewrites each such seat event: the name becomes an anonymous one ("Former
+removes their row, sessions, blocks, preferences and ratings (the reports they made stay,
+with no reporter; their rated seats stay, with no player and the anonymous name) and
+rewrites each such seat event: the name becomes an anonymous one ("Former
 player 7F3K", the same in every room of the player) and the ``player`` key goes, so that
 the game records stay whole under a name that points at nobody.
 
@@ -23,10 +24,19 @@ from sqlalchemy import delete, select, update
 from hukum.online.names import GUEST_ALPHABET
 from hukum.server.db import EventRow, Room, Store
 from hukum.server.identity.models import Block, Player, PlayerSession, Report, Sanction
+from hukum.server.play.models import RatedMatch, RatedSeat, Rating
 from hukum.server.tables.config import TableConfig
 from hukum.server.tables.state import TableState
 
-__all__ = ["anonymous_name", "browser_of", "erase", "games_of", "personal_data", "sessions_of"]
+__all__ = [
+    "anonymous_name",
+    "browser_of",
+    "erase",
+    "games_of",
+    "personal_data",
+    "ratings_of",
+    "sessions_of",
+]
 
 #: The most rooms whose finished deals' records a download rebuilds (from their logs).
 RECORDS_MAX = 200
@@ -152,6 +162,53 @@ def games_of(store: Store, player_id: str) -> list[dict[str, Any]]:
     return games
 
 
+def ratings_of(store: Store, player_id: str) -> dict[str, Any]:
+    """A player's ratings (one per pool) and the seats of their rated matches, with the
+    figures before and after each."""
+    with store.session() as s:
+        ratings = s.scalars(
+            select(Rating).where(Rating.player == player_id).order_by(Rating.pool)
+        ).all()
+        seats = s.execute(
+            select(RatedSeat, RatedMatch.pool, RatedMatch.rated_at)
+            .join(RatedMatch, RatedMatch.room == RatedSeat.room)
+            .where(RatedSeat.player == player_id)
+            .order_by(RatedMatch.rated_at)
+        ).all()
+        return {
+            "ratings": [
+                {
+                    "pool": r.pool,
+                    "mu": r.mu,
+                    "sigma": r.sigma,
+                    "games": r.games,
+                    "wins": r.wins,
+                    "finished": r.finished,
+                    "left": r.left,
+                    "updated": _iso(r.updated_at),
+                }
+                for r in ratings
+            ],
+            "rated_seats": [
+                {
+                    "room": seat.room,
+                    "pool": pool,
+                    "rated": _iso(at),
+                    "seat": seat.seat,
+                    "name": seat.name,
+                    "team": seat.team,
+                    "result": seat.result,
+                    "left": seat.left,
+                    "mu_before": seat.mu_before,
+                    "sigma_before": seat.sigma_before,
+                    "mu_after": seat.mu_after,
+                    "sigma_after": seat.sigma_after,
+                }
+                for seat, pool, at in seats
+            ],
+        }
+
+
 def personal_data(store: Store, player_id: str, current: str = "") -> dict[str, Any] | None:
     """Everything hukum keeps about a player, as the download gives it; None: no such
     player."""
@@ -191,6 +248,7 @@ def personal_data(store: Store, player_id: str, current: str = "") -> dict[str, 
                 for r in reports
             ],
         }
+    data.update(ratings_of(store, player_id))
     data["sessions"] = sessions_of(store, player_id, current)
     data["games"] = games_of(store, player_id)
     return data
@@ -213,6 +271,9 @@ def erase(
             data["name"] = name
             s.execute(update(EventRow).where(EventRow.id == row.id).values(data=data))
             renamed.append((row.room, int(row.data.get("seat", 0)), str(row.data.get("name"))))
+        # Rated seats keep the match whole under the anonymous name; the row's player goes
+        # with the player's row (SET NULL), their ratings too (CASCADE).
+        s.execute(update(RatedSeat).where(RatedSeat.player == player_id).values(name=name))
         s.execute(update(Report).where(Report.reporter == player_id).values(reporter=None))
         s.execute(delete(Report).where(Report.reported == player_id))
         s.execute(delete(Sanction).where(Sanction.player == player_id))
