@@ -97,6 +97,14 @@ class Figures:
     """Moves sent before this time (while people arrive) are not counted."""
     to_table: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     to_card: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    seat_check: list[float] = field(default_factory=list)
+    """Seconds ``GET /api/tables/<code>`` took after ``matched``."""
+    handshake: list[float] = field(default_factory=list)
+    """Seconds the socket's opening handshake took."""
+    to_socket: list[float] = field(default_factory=list)
+    """Seconds from the button to the table's first message on the person's socket."""
+    to_play: list[float] = field(default_factory=list)
+    """Seconds from that message to the first card (the table's start, as seen)."""
     tables: dict[str, tuple[str, int, int]] = field(default_factory=dict)
     """Each table seen: its format, its seats and its computer players' seats."""
     over: set[str] = field(default_factory=set)
@@ -229,9 +237,11 @@ class Person:
         if back:
             self.figures.came_back += 1
         else:
-            self.figures.to_table[fmt].append(time.perf_counter() - pressed)
+            matched = time.perf_counter()
+            self.figures.to_table[fmt].append(matched - pressed)
             if not await self.check_seat(code, fmt):
                 return False
+            self.figures.seat_check.append(time.perf_counter() - matched)
         ended = await self.play(code, fmt, None if back else pressed)
         self.last = (code, ended == "over")
         if ended == "left":
@@ -293,10 +303,13 @@ class Person:
         url = f"{self.rng.choice(self.bases).replace('http', 'ws')}/ws/{code}"
         headers = {"Cookie": f"{COOKIE}={self.token}", "X-Forwarded-For": self.address}
         leave = self.rng.randint(1, 6) if self.rng.random() < self.args.leave else None
+        began = time.perf_counter()
         try:
             async with websockets.connect(
                 url, additional_headers=headers, max_queue=None, open_timeout=60
             ) as ws:
+                if pressed is not None:
+                    self.figures.handshake.append(time.perf_counter() - began)
                 await ws.send(json.dumps({"type": "hello"}))  # the session holds the seat
                 return await self.turns(ws, code, fmt, pressed, leave)
         except websockets.ConnectionClosed as e:
@@ -323,6 +336,7 @@ class Person:
         decided = -1
         ref = moves = 0
         carded = pressed is None
+        opened = 0.0
         while True:
             remaining = self.stop - time.perf_counter()
             if remaining <= 0:
@@ -341,6 +355,9 @@ class Person:
                 sent.pop(message.get("ref"), None)
                 decided = -1
             elif kind in ("state", "event"):
+                if latest is None and pressed is not None:
+                    opened = time.perf_counter()
+                    figures.to_socket.append(opened - pressed)
                 latest = message
                 view = message.get("view")
                 if not carded and pressed is not None:
@@ -351,6 +368,7 @@ class Person:
                     )
                     if message.get("kind") == "move" or (kind == "state" and down):
                         figures.to_card[fmt].append(time.perf_counter() - pressed)
+                        figures.to_play.append(time.perf_counter() - opened)
                         carded = True
                 if message.get("kind") == "match_over" or message["table"]["status"] == "over":
                     figures.over.add(code)
@@ -490,6 +508,11 @@ def report(
             f"{fmt:8s} {len(mine):6d} {over:6d}  {spread(table):>33s}  {spread(card):>38s}"
             f"  {share:>14s}"
         )
+    print(
+        f"on the way: GET /api/tables/<code> {spread(figures.seat_check)}; the socket's "
+        f"handshake {spread(figures.handshake)}; button->the table's first message on the "
+        f"socket {spread(figures.to_socket)}; then to the first card {spread(figures.to_play)}"
+    )
     lat = figures.latencies
     print(
         f"move->ack p50 {percentile(lat, 0.5) * 1000:.1f} ms"
