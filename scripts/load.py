@@ -22,6 +22,14 @@ table's owner when N > 1). CPU and memory are the processes' sums.
     .venv/bin/python scripts/load.py --mode bots --clients 1000 --processes 2 \
         --database-url "$(HUKUM_PG_DATABASE=load .ci/postgres.sh)" --redis-url redis://127.0.0.1:6390
 
+``--pool-people N``: N more people use quick match at the same server meanwhile
+(scripts/matchload.py, in a process of its own: they press "Play online", wait in the
+pools, play their tables and queue again); both scripts' figures are printed. Issue 43's
+target: moves answered at p99 < 100 ms with 1,000 clients alone with bots and 2,000 people
+in the pools beside them.
+
+    .venv/bin/python scripts/load.py --mode bots --clients 1000 --pool-people 2000 --seconds 60
+
 ``--soak MINUTES``: the clients play one-deal matches with bots, each at a new table, one
 after another; a line a minute gives the matches finished and the server's memory (the
 issue's target: flat within 10% over 30 minutes of finished matches).
@@ -49,7 +57,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,6 +69,10 @@ CLIENTS_GC = (50_000, 20, 100)
 
 #: Seconds the server's bots wait before they play (``hukum serve --bot-delay``'s default).
 BOT_DELAY = 0.6
+
+#: ``--pool-people``: seconds the people stay beyond the warm-up and the measuring (this
+#: script makes its tables before its warm-up begins: about 10 s for 1,000).
+MAKING = 15.0
 
 #: ``--trace-memory``: the frames of each traced allocation kept (more make the traced
 #: server slower still).
@@ -278,7 +290,8 @@ async def soak(
 
 
 class Server:
-    """``hukum serve`` on a fresh SQLite file or on ``--database-url``, and its CPU time."""
+    """``hukum serve`` on a fresh SQLite file or on ``--database-url``, and its CPU time;
+    ``extra``: more of its options."""
 
     def __init__(
         self,
@@ -287,6 +300,7 @@ class Server:
         bot_delay: float,
         trace: str | None = None,
         redis_url: str | None = None,
+        extra: Sequence[str] = (),
     ) -> None:
         self.port = free_port()
         url = database_url or f"sqlite:///{Path(tmp) / 'load.db'}"
@@ -299,6 +313,7 @@ class Server:
         command += ["--rooms-per-hour", "1000000"]  # every client here is 127.0.0.1
         if redis_url is not None:
             command += ["--redis-url", redis_url]
+        command += extra  # more of hukum serve's options (scripts/matchload.py's)
         self.proc = subprocess.Popen(command)
         self.base = f"http://127.0.0.1:{self.port}"
         for _ in range(400 if trace is None else 4000):  # traced, it starts slowly
@@ -323,6 +338,21 @@ class Server:
     def stop(self) -> None:
         self.proc.terminate()
         self.proc.wait()
+
+
+def pool_people(
+    bases: list[str], database_url: str, people: int, args: argparse.Namespace
+) -> subprocess.Popen[str]:
+    """``--pool-people``: scripts/matchload.py's people at these servers, in the quick-match
+    pools beside this script's clients: arriving over the warm-up, until the measuring is
+    over (and :data:`MAKING` more seconds, the tables' making before the warm-up)."""
+    command = [sys.executable, str(Path(__file__).with_name("matchload.py"))]
+    command += ["--people", str(people), "--ramp", str(args.warmup)]
+    command += ["--seconds", str(args.warmup + args.seconds + MAKING)]
+    command += ["--database-url", database_url]
+    for base in bases:
+        command += ["--url", base]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
 
 
 def grown(trace: str, since: int, top: int = 15) -> None:
@@ -368,6 +398,13 @@ def main() -> int:
         "made at each in turn, and each client connects to one chosen at random",
     )
     parser.add_argument("--redis-url", help="the Redis server of --processes")
+    parser.add_argument(
+        "--pool-people",
+        type=int,
+        metavar="N",
+        help="also N people using quick match at the same servers (scripts/matchload.py, "
+        "in a process of its own); its figures are printed after this script's",
+    )
     parser.add_argument(
         "--soak",
         type=int,
@@ -436,6 +473,10 @@ def main() -> int:
         try:
             for n in args.clients:
                 n = n - n % 4 if args.mode == "people" else n
+                people = None
+                if args.pool_people:
+                    url = args.database_url or f"sqlite:///{Path(tmp) / 'load.db'}"
+                    people = pool_people(bases, url, args.pool_people, args)
                 tally = asyncio.run(
                     run(bases, args.mode, n, args.think, args.seconds, args.warmup, measure)
                 )
@@ -454,6 +495,10 @@ def main() -> int:
                     f"  clients' CPU {clients_cpu:4.0%}"
                     f"  dropped {tally.dropped}  errors {errors}"
                 )
+                if people is not None:
+                    out, _ = people.communicate()
+                    print(f"beside them, {args.pool_people} people in the pools (matchload.py):")
+                    print(out, end="", flush=True)
         finally:
             for s in servers:
                 s.stop()

@@ -3,12 +3,14 @@ imports, and answers ``--help`` where it takes options."""
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib.util
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -35,6 +37,73 @@ def test_the_load_test_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "clients     4  moves/s" in done.stdout
+
+
+def load_script(name: str) -> ModuleType:
+    """A script of scripts/ as a module (its __main__ part does not run)."""
+    script = SCRIPTS[0].parent / name
+    spec = importlib.util.spec_from_file_location(f"script_{script.stem}", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_quick_match_under_load_runs() -> None:
+    """scripts/matchload.py (issue 43): people press the button, meet at tables, play them
+    and come back; the figures are printed, nobody sat at two unfinished tables, no 5xx."""
+    script = SCRIPTS[0].parent / "matchload.py"
+    command = [sys.executable, str(script), "--people", "8", "--seconds", "10", "--ramp", "1"]
+    command += ["--think", "0.05", "0.2", "--bot-delay", "0.05", "--pool-countdown", "2"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    rows = {line.split()[0]: line.split() for line in out.splitlines() if line.strip()}
+    for fmt in ("mindi", "band", "ganjifa", "all"):
+        assert fmt in rows, out
+    assert int(rows["all"][1]) >= 2, out  # tables made (8 people, a 2-second countdown)
+    assert re.search(r"button->first card", out) and re.search(r"computer seats", out), out
+    spread = r"\d+\.\d\d / +\d+\.\d\d s \( *\d+\)"  # median / p95 (people measured)
+    assert re.search(rf"^all +\d+ +\d+ +{spread} +{spread} +\d+\.\d%$", out, re.M), out
+    assert re.search(r"move->ack p50 \d+\.\d ms  p99 \d+\.\d ms +\(\d+ moves;", out), out
+    assert "players at two unfinished tables: 0 (" in out, out
+    assert "the database's 0 of " in out and "tables seated twice: 0" in out, out
+    assert re.search(r"^5xx: 0  wrong seats: 0", out, re.M), out
+
+
+def test_the_load_check_finds_a_player_at_two_unfinished_tables(tmp_path: Path) -> None:
+    """matchload's check of the database after a run counts a player seated at a second
+    table while the first is unfinished (and no one for tables made before the run)."""
+    from fastapi.testclient import TestClient
+
+    from hukum.server.app import create_app
+
+    matchload = load_script("matchload.py")
+    url = f"sqlite:///{tmp_path / 'two.db'}"
+    body = {"options": {"deals": 1, "target": None}, "start_now": True, "bots": "rules"}
+    with TestClient(create_app(url, bot_delay=60)) as client:
+
+        def table(guest: str) -> None:
+            client.cookies.clear()
+            client.cookies.set("hukum_session", guest)
+            assert client.post("/api/tables", json=body).status_code == 200
+
+        guests = []
+        for _ in range(2):
+            client.cookies.clear()
+            assert client.post("/api/me/guest").status_code == 200
+            guests.append(client.cookies["hukum_session"])
+        table(guests[0])
+        table(guests[1])
+        since = dt.datetime.now(dt.UTC)
+        assert matchload.seated_twice(url, since) == (0, 0, 0)  # made before: not counted
+        table(guests[0])
+        assert matchload.seated_twice(url, since) == (0, 0, 1)  # one table since
+        table(guests[1])
+        assert matchload.seated_twice(url, since) == (0, 0, 2)
+        table(guests[0])  # the first guest's second unfinished table since
+        assert matchload.seated_twice(url, since) == (1, 0, 2)
 
 
 def test_the_rules_tuner_runs_a_sweep() -> None:
