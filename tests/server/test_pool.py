@@ -379,3 +379,51 @@ def test_once_the_match_is_over_the_player_may_queue_again(quick: TestClient, db
     finally:
         engine.dispose()
     assert [r.player for r in seats if r.player is not None] == [person.id]
+
+
+def test_a_long_poll_does_not_keep_the_server_from_stopping(tmp_path: Path) -> None:
+    """``hukum serve`` stopped while a player's long poll waits: the poll is answered (still
+    waiting) and the process ends, where uvicorn would otherwise wait for the poll's 25 s."""
+    import subprocess
+    import sys
+    import threading
+
+    import httpx2 as httpx
+
+    from tests.server.web import free_port
+
+    port = free_port()
+    command = [sys.executable, "-m", "hukum", "serve", "--port", str(port), "--log-level"]
+    command += ["warning", "--database-url", f"sqlite:///{tmp_path / 'db.sqlite'}"]
+    proc = subprocess.Popen([*command, "--pool-countdown", "600"], cwd=tmp_path)
+    base = f"http://127.0.0.1:{port}"
+    client = httpx.Client(base_url=base, headers={"Origin": base}, timeout=60)
+    polled: dict[str, Any] = {}
+
+    def poll() -> None:
+        polled["answer"] = client.get("/api/pool?wait=25").json()
+
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                client.get("/api/rules")
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline and proc.poll() is None, "no server"
+                time.sleep(0.2)
+        assert client.post("/api/me/guest").status_code == 200
+        assert client.post("/api/pool/mindi", json={}).json()["status"] == "waiting"
+        waiter = threading.Thread(target=poll)
+        waiter.start()
+        time.sleep(1)  # the poll waits now
+        proc.terminate()
+        # Well before the poll's own end: the process stops because the poll answered.
+        proc.wait(timeout=15)  # uvicorn stops, then dies of the signal it caught (-15)
+        waiter.join(timeout=15)
+        assert polled["answer"]["status"] == "waiting", polled
+    finally:
+        client.close()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

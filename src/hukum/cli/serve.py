@@ -86,6 +86,14 @@ def _server(config: uvicorn.Config) -> uvicorn.Server:
                 where = address(self.config.host, port)
                 print(f"hukum is running: open {where} (Ctrl-C stops it)", flush=True)
 
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            # uvicorn lets the requests in flight end before it stops the app: the pools'
+            # long polls (up to 25 s) answer now.
+            matchmaker = getattr(getattr(self.config.app, "state", None), "matchmaker", None)
+            if matchmaker is not None:
+                matchmaker.release()
+            await super().shutdown(sockets)
+
     return Server(config)
 
 

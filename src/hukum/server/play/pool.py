@@ -82,6 +82,8 @@ PARTY_SECONDS = 24 * 3600
 PARTY_SIZE = 2
 #: The turn limit of the tables the pools make (``hukum serve --pool-turn-timeout``).
 POOL_TURN_TIMEOUT = 30.0
+#: The tables a wave makes together (:meth:`Matchmaker._wave`).
+TABLES_AT_ONCE = 16
 #: A player is a leaver when, of their last :data:`LEAVER_LAST` rated seats, at least
 #: :data:`LEAVER_LEFT` were finished by a computer player.
 LEAVER_LAST = 10
@@ -238,7 +240,8 @@ class Waiting(Protocol):
         player was told)."""
 
     async def lock(self, pool: str, process: str, seconds: float) -> bool:
-        """Hold a pool's wave lock for at most ``seconds``; whether it was free."""
+        """Hold a pool's wave lock for at most ``seconds`` (its holder renews it so);
+        whether this process holds it now."""
 
     async def unlock(self, pool: str, process: str) -> None:
         """Give the wave lock back (if this process still holds it)."""
@@ -449,7 +452,7 @@ class MemoryWaiting:
         """See :meth:`Waiting.lock`."""
         held = self.locks.get(pool)
         now = time.monotonic()
-        if held is not None and held[1] > now:
+        if held is not None and held[1] > now and held[0] != process:
             return False
         self.locks[pool] = (process, now + seconds)
         return True
@@ -680,6 +683,15 @@ return 0
 
 _UNLOCK = _FORGET
 
+# KEYS: the lock; ARGV: process, milliseconds. Taken when free, renewed by its holder.
+_LOCK = """
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if holder then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+"""
+
 # ARGV: prefix, party JSON, code, leader, milliseconds. Leaves the leader's old party first.
 _LEAVE_PARTY = """
 local function leave_party(p, code, player)
@@ -779,6 +791,7 @@ class RedisWaiting:
             "put_back": _PUT_BACK,
             "stranded": _STRANDED,
             "forget": _FORGET,
+            "lock": _LOCK,
             "unlock": _UNLOCK,
             "new_party": _NEW_PARTY,
             "join_party": _JOIN_PARTY,
@@ -899,7 +912,7 @@ class RedisWaiting:
     async def lock(self, pool: str, process: str, seconds: float) -> bool:
         """See :meth:`Waiting.lock`."""
         key = self.prefix + "lock:" + pool
-        return bool(await self.redis.set(key, process, nx=True, px=int(seconds * 1000)))
+        return bool(await self._scripts["lock"](keys=[key], args=[process, int(seconds * 1000)]))
 
     async def unlock(self, pool: str, process: str) -> None:
         """See :meth:`Waiting.unlock`."""
@@ -1052,19 +1065,32 @@ class Matchmaker:
             loop.create_task(self._watch(), name="pool-watch"),
         ]
 
-    async def stop(self) -> None:
-        """Stop the tasks."""
+    def release(self) -> None:
+        """The server is stopping: no more waves, and every long poll answers now (the
+        server waits for its requests to end before it stops the app: ``hukum serve``
+        calls this first)."""
         # The flag as well as the cancellation: a cancellation that comes while a wave
         # awaits a library that swallows it (seen with Python 3.11) must not keep the
         # loop, and the app's stop, going for ever.
         self._stopping = True
         if self._poked is not None:
             self._poked.set()
+        for player in list(self.listeners.events):
+            self.listeners.wake(player)
+
+    async def stop(self) -> None:
+        """Stop the tasks."""
+        self.release()
         for task in self._tasks:
             task.cancel()
         if self._tasks:
             await asyncio.wait(self._tasks, timeout=10)
         self._tasks = []
+
+    @property
+    def stopping(self) -> bool:
+        """Whether the app is stopping (a long poll answers at once)."""
+        return self._stopping
 
     def poke(self) -> None:
         """Run the waves now (a join filled a table's worth of tickets)."""
@@ -1121,11 +1147,16 @@ class Matchmaker:
 
     # ------------------------------------------------------------ a wave
 
+    @property
+    def _lock_for(self) -> float:
+        """How long a wave's lock is held before it is renewed (or, if the process died,
+        lapses for another to take)."""
+        return max(5.0, 2 * self.wave_every)
+
     async def run(self, pool: Pool) -> int:
         """One wave of ``pool`` if this process gets its lock: put back stranded tickets,
         drop unseen ones, pair the rest, seat each seating; how many tables it made."""
-        lock_for = max(5.0, 2 * self.wave_every)
-        if not await self.waiting.lock(pool.name, self.process, lock_for):
+        if not await self.waiting.lock(pool.name, self.process, self._lock_for):
             return 0
         try:
             return await self._wave(pool)
@@ -1145,26 +1176,40 @@ class Matchmaker:
             return 0
         seatings = wave(pool, [e.ticket() for e in live.values()], now)
         made = 0
-        for seating in seatings:
-            tickets = [live[t] for t in seating.tickets]
-            if not await self.waiting.take(pool.name, seating.tickets, self.process, now):
-                continue  # a ticket left meanwhile: the others wait for the next wave
-            try:
-                code = await self._table(pool, seating, tickets)
-            except Exception:
-                log.exception("pool %s: a table could not be made; its players wait", pool.name)
-                await self.waiting.put_back(pool.name, seating.tickets)
-                continue
-            result = Result(pool.name, code)
-            if not await self.waiting.seated(tickets, result):
-                log.warning("pool %s: table %s was made for tickets put back", pool.name, code)
-                continue
-            made += 1
-            for entry in tickets:
-                for player in entry.players:
-                    self.listeners.wake(player)
+        # The tables of a wave are made a batch at a time, together: each writes a few
+        # events, and the journal commits the events of many tables at once (made one after
+        # another, 2,000 people in the pools beside 1,000 tables waited a median 39 s for
+        # a table, scripts/matchload.py). The lock is renewed before each batch; a process
+        # that lost it (another now runs the wave) leaves the rest to that one.
+        for start in range(0, len(seatings), TABLES_AT_ONCE):
+            if start and not await self.waiting.lock(pool.name, self.process, self._lock_for):
+                break
+            batch = seatings[start : start + TABLES_AT_ONCE]
+            seated = await asyncio.gather(*(self._seat(pool, s, live, now) for s in batch))
+            made += sum(seated)
         self.made += made
         return made
+
+    async def _seat(self, pool: Pool, seating: Seating, live: dict[str, Entry], now: float) -> bool:
+        """Take a seating's tickets, make its table and tell its players; whether it was
+        made."""
+        tickets = [live[t] for t in seating.tickets]
+        if not await self.waiting.take(pool.name, seating.tickets, self.process, now):
+            return False  # a ticket left meanwhile: the others wait for the next wave
+        try:
+            code = await self._table(pool, seating, tickets)
+        except Exception:
+            log.exception("pool %s: a table could not be made; its players wait", pool.name)
+            await self.waiting.put_back(pool.name, seating.tickets)
+            return False
+        result = Result(pool.name, code)
+        if not await self.waiting.seated(tickets, result):
+            log.warning("pool %s: table %s was made for tickets put back", pool.name, code)
+            return False
+        for entry in tickets:
+            for player in entry.players:
+                self.listeners.wake(player)
+        return True
 
     async def _table(self, pool: Pool, seating: Seating, tickets: Sequence[Entry]) -> str:
         """Make the seating's table and start its match; its code."""

@@ -169,7 +169,7 @@ async def pool_state(
     while True:
         state = await _state(mm, request, me.id)
         left = deadline - time.monotonic()
-        if state["status"] != "waiting" or left <= 0:
+        if state["status"] != "waiting" or left <= 0 or mm.stopping:
             return state
         await mm.wait(me.id, left)
 
@@ -177,7 +177,10 @@ async def pool_state(
 @router.delete("/pool")
 async def leave_pool(request: Request, me: RequiredPlayer) -> dict[str, Any]:
     """Leave the queue (a party's ticket, for both)."""
-    await matchmaker(request).waiting.leave(me.id)
+    mm = matchmaker(request)
+    entry = await mm.waiting.leave(me.id)
+    for player in entry.players if entry is not None else (me.id,):
+        mm.listeners.wake(player)  # their long polls here answer now, not at their end
     return {"status": "none"}
 
 
