@@ -217,6 +217,8 @@ def test_four_people_meet_at_one_table_and_finish_the_deal(four: Match) -> None:
     assert sorted(s["name"] for s in table_seats) == sorted(FOUR)  # display names: usernames
     assert table_seats[you]["name"] == FOUR[0]
     expect(page.locator("#result")).to_be_visible()
+    # The match over, the way back to the pool (not pressed here: it would queue again).
+    expect(page.locator("#play-again")).to_have_attribute("data-pool", "mindi")
 
 
 def test_the_leaderboard_and_the_profiles_show_the_new_ratings(four: Match, site: str) -> None:

@@ -336,7 +336,9 @@ def test_ganjifa_three_sides(client: TestClient) -> None:
 
 def test_a_casual_room_is_not_rated(client: TestClient) -> None:
     c = account(client, "Casual")
-    made = c.post("/api/tables", json={"name": "Casual", "bots": "random", "start_now": True})
+    one_deal = {"deals": 1, "target": None}
+    body = {"name": "Casual", "bots": "random", "start_now": True, "options": one_deal}
+    made = c.post("/api/tables", json=body)
     code = made.json()["code"]
     with seat_socket(c, code, made.json()["token"]) as ws:
         play(ws, Scripted())
@@ -502,9 +504,12 @@ def test_profiles_and_their_privacy(client: TestClient) -> None:
     [[at, shown_after]] = rating["history"]
     assert dt.datetime.fromisoformat(at).tzinfo is not None and shown_after == rating["rating"]
     [match] = profile["matches"]
-    assert set(match) == {"room", "pool", "at", "result", "left", "change", "players", "board"}
+    assert set(match) == {
+        "room", "seat", "pool", "at", "result", "left", "change", "players", "board"
+    }  # fmt: skip
     assert (
         match["room"] == code
+        and match["seat"] == 0
         and match["pool"] == "mindi"
         and match["board"] == f"/t/{code}/deals/1"
     )

@@ -167,6 +167,7 @@ def profile(store: Store, player_id: str) -> dict[str, Any] | None:
         matches = [
             {
                 "room": seat.room,
+                "seat": seat.seat,
                 "pool": pool,
                 "at": _iso(at),
                 "result": seat.result,

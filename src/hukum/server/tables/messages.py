@@ -53,6 +53,7 @@ def public(state: TableState) -> dict[str, Any]:
         "spectators": config.spectators,
         "hints": config.hints,
         "chat": config.chat,
+        "pool": config.pool,
         "status": state.status,
         "seats": [
             {

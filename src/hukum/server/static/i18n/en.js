@@ -313,6 +313,7 @@ export const strings = {
   "match.we": "Your team wins the match {a}–{b}!",
   "match.they": "The opponents win the match {a}–{b}.",
   "match.new": "New game",
+  "match.play_again": "Play online again",
   "match.team": "Team {n} wins the match {a}–{b}.",
   "match.level": "The match ends level, {a}–{b}.",
   "rematch.button": "Rematch",

@@ -451,6 +451,7 @@ export const strings = {
   "match.we": "आपकी टीम मैच जीती {a}–{b}!",
   "match.they": "विरोधी मैच जीते {a}–{b}।",
   "match.new": "नया खेल",
+  "match.play_again": "फिर से ऑनलाइन खेलें",
   "match.team": "टीम {n} ने मैच {a}–{b} से जीता।",
   "match.level": "मैच {a}–{b} से बराबर रहा।",
   "rematch.button": "फिर से खेलें",

@@ -315,6 +315,7 @@ export const strings = {
   "match.we": "ਤੁਹਾਡੀ ਟੀਮ ਨੇ ਮੈਚ {a}–{b} ਨਾਲ ਜਿੱਤਿਆ!",
   "match.they": "ਵਿਰੋਧੀਆਂ ਨੇ ਮੈਚ {a}–{b} ਨਾਲ ਜਿੱਤਿਆ।",
   "match.new": "ਨਵੀਂ ਖੇਡ",
+  "match.play_again": "ਫਿਰ ਤੋਂ ਔਨਲਾਈਨ ਖੇਡੋ",
   "match.team": "ਟੀਮ {n} ਨੇ ਮੈਚ {a}–{b} ਨਾਲ ਜਿੱਤਿਆ।",
   "match.level": "ਮੈਚ {a}–{b} ਨਾਲ ਬਰਾਬਰ ਰਿਹਾ।",
   "rematch.button": "ਫਿਰ ਖੇਡੋ",

@@ -97,9 +97,10 @@ function changeText(change) {
   return change > 0 ? `+${change}` : change < 0 ? `−${-change}` : "±0";
 }
 
-function playerHTML(player) {
+/** One seat of a match; the profile's owner's own seat (``seat``) marked. */
+function playerHTML(player, seat) {
   const bot = player.bot ? ` <span class="tag bot">${esc(has(`level.${player.bot}`) ? t("bot.name", { level: t(`level.${player.bot}`) }) : t("room.bot"))}</span>` : "";
-  return `<li>${esc(player.name)}${bot}</li>`;
+  return `<li${player.seat === seat ? ' class="owner"' : ""}>${esc(player.name)}${bot}</li>`;
 }
 
 function matchHTML(m) {
@@ -109,7 +110,7 @@ function matchHTML(m) {
       ${m.left ? `<span class="tag off">${esc(t("profile.left"))}</span>` : ""}
       <span class="match-change">${esc(changeText(m.change))}</span>
       <span class="hint">${esc(poolName(m.pool))} · ${esc(date(m.at, true))}</span></div>
-    <ul class="match-players">${(m.players ?? []).map(playerHTML).join("")}</ul>
+    <ul class="match-players">${(m.players ?? []).map((p) => playerHTML(p, m.seat)).join("")}</ul>
     ${board ? `<a class="match-board" href="${esc(board)}">${esc(t("profile.board"))}</a>` : ""}
   </li>`;
 }

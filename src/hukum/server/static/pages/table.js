@@ -223,6 +223,9 @@ function click(e) {
       e.preventDefault();
       go("/");
       break;
+    case "play-again":
+      go(`/play/${encodeURIComponent(el.dataset.pool)}`);
+      break;
     default:
   }
 }

@@ -107,9 +107,16 @@ function bannerHTML() {
     const { good, text } = d.matchOver(ctx);
     parts.push(`<div class="banner match ${good ? "good" : "bad"}" id="match-over"><strong>${esc(t("match.over"))}</strong>
       ${esc(text)}
-      ${rematchHTML()}<button data-action="lobby">${esc(t("match.new"))}</button>${dealLinksHTML()}</div>`);
+      ${rematchHTML()}${playAgainHTML()}<button data-action="lobby">${esc(t("match.new"))}</button>${dealLinksHTML()}</div>`);
   }
   return parts.join("");
+}
+
+/** A quick-match table's match is over: its seated people may queue in its pool again. */
+function playAgainHTML() {
+  const pool = S.table.pool;
+  if (!pool || !seated() || watching()) return "";
+  return `<button id="play-again" data-action="play-again" data-pool="${esc(pool)}">${esc(t("match.play_again"))}</button>`;
 }
 
 /** The match is over: a rematch, the same seats at a new table. A seated person asks (one
