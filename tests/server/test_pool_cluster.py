@@ -9,7 +9,6 @@ fixtures these are); skipped where either is missing unless ``HUKUM_REQUIRE_REDI
 
 from __future__ import annotations
 
-import asyncio
 import signal
 import time
 from pathlib import Path
@@ -19,7 +18,7 @@ import redis.asyncio as aioredis
 
 from hukum.server.play.pool import STRANDED_AFTER, RedisWaiting
 from tests.server.test_cluster import Cluster, Node, cluster, redis_url
-from tests.server.test_restart import free_port, start_server
+from tests.server.test_restart import free_port, run, start_server
 
 __all__ = ["cluster", "redis_url"]  # the fixtures
 
@@ -145,7 +144,7 @@ def test_tickets_taken_by_a_process_that_died_mid_wave_wait_again(cluster: Clust
         finally:
             await client.aclose()
 
-    asyncio.run(take())
+    run(take())  # on a loop of its own: another test's may be running in this thread
     a.process.send_signal(signal.SIGKILL)  # the taker dies between the two steps
     a.process.wait(timeout=10)
     state = first.http.get("/api/pool").json()
