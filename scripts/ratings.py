@@ -29,6 +29,7 @@ for a coin, and the fitted fixed ratings per level to paste into ``BOT_RATINGS``
 from __future__ import annotations
 
 import argparse
+import fcntl
 import heapq
 import itertools
 import json
@@ -250,10 +251,13 @@ class Forecasts:
 # --------------------------------------------------------------------------- the results
 
 
-def read_results(path: Path, run: dict[str, Any]) -> list[dict[str, Any]]:
+def read_results(path: Path, run: dict[str, Any], write: bool) -> list[dict[str, Any]]:
     """The matches a results file holds (refusing a file of another run); a last line cut
-    off by a killed run is dropped."""
+    off by a killed run is dropped (and, with ``write``, removed from the file, which is
+    made if it is missing)."""
     if not path.exists() or path.stat().st_size == 0:
+        if not write:
+            sys.exit(f"{path}: no results yet")
         path.write_text(json.dumps({"run": run}) + "\n", encoding="utf-8")
         return []
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -267,7 +271,8 @@ def read_results(path: Path, run: dict[str, Any]) -> list[dict[str, Any]]:
         except json.JSONDecodeError:
             if number != len(lines):
                 raise
-            path.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+            if write:
+                path.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
     return matches
 
 
@@ -412,15 +417,15 @@ def report(pool: Pool, forecasts: Forecasts, done: list[dict[str, Any]]) -> None
             f"win prediction on the later half: matches {first + 1}–{n} ({n - first}), "
             "each from the ratings before it"
         )
-        print(f"  {'model':<34} {'log loss':>8} {'Brier':>7}")
-        print(f"  {'coin':<34} {coin_loss:>8.4f} {coin_brier:>7.4f}")
+        print(f"  {'model':<38} {'log loss':>8} {'Brier':>7}")
+        print(f"  {'coin':<38} {coin_loss:>8.4f} {coin_brier:>7.4f}")
         for name in MODELS:
             loss, brier = forecasts.scores(name, first)
             used = " (rated play's)" if name == "PlackettLuce" else ""
-            print(f"  {'OpenSkill ' + name + used:<34} {loss:>8.4f} {brier:>7.4f}")
+            print(f"  {'OpenSkill ' + name + used:<38} {loss:>8.4f} {brier:>7.4f}")
         for k in ELO_KS:
             loss, brier = forecasts.scores(f"Elo K={k}", first)
-            print(f"  {f'Elo on teams, K={k}':<34} {loss:>8.4f} {brier:>7.4f}")
+            print(f"  {f'Elo on teams, K={k}':<38} {loss:>8.4f} {brier:>7.4f}")
     print(
         "fitted fixed ratings (mu: mean of the level's accounts; sigma: their spread, "
         "at least 0.5):"
@@ -482,7 +487,14 @@ def main() -> None:
         "bots": BOT_RATINGS[pool.game],
     }
     run = json.loads(json.dumps(run))
-    done = read_results(args.results, run)
+    if not args.report:
+        # One run at a time plays into a file (a --report may read it meanwhile).
+        lock = args.results.open("a", encoding="utf-8")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            sys.exit(f"{args.results} is in use by another run")
+    done = read_results(args.results, run, write=not args.report)
     forecasts = Forecasts(pool.game, accounts)
     for match in done:
         forecasts.add(pool, match["seats"], ranks_of(pool, match["result"]))

@@ -4,6 +4,7 @@ imports, and answers ``--help`` where it takes options."""
 from __future__ import annotations
 
 import datetime as dt
+import fcntl
 import importlib.util
 import os
 import re
@@ -245,3 +246,14 @@ def test_the_ratings_measurement_runs_and_resumes(tmp_path: Path) -> None:
         timeout=120,
     )
     assert other.returncode != 0 and "holds another run" in other.stderr
+    # One run at a time plays into a file.
+    with results.open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        busy = subprocess.run(
+            [sys.executable, str(script), *small, "--matches", "8"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert busy.returncode != 0 and "in use by another run" in busy.stderr
+    assert len(results.read_text().splitlines()) == 1 + 6

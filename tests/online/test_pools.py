@@ -278,7 +278,7 @@ def check(pool: Pool, tickets: Sequence[Ticket], now: float, tables: list[Seatin
             assert ticket.id in seated
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.sampled_from(["mindi", "ganjifa"]), st.data())
 def test_every_wave_keeps_its_promises(name: str, data: st.DataObject) -> None:
     pool = POOLS[name]

@@ -87,8 +87,8 @@ class Seating:
 
 
 #: The rating gap (shown-rating points, :func:`hukum.online.ratings.shown`) allowed within a
-#: table of people whose longest-waiting ticket has just joined: about a sixth of a standard
-#: deviation of a new player's rating, so that a busy pool makes close tables.
+#: table of people whose longest-waiting ticket has just joined: a fifth of a new player's
+#: shown deviation (500), so that a busy pool makes close tables.
 GAP_START = 100.0
 #: How much the allowed gap widens each second the table's longest-waiting ticket has waited:
 #: 600 points by the end of the default 20 s countdown, so a quiet pool still seats people
