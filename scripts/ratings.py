@@ -75,17 +75,21 @@ WAVE_EVERY = 2.0
 #: Elo's K factors tried (Elo on teams: each person moves by K times the team's surprise).
 ELO_KS = (8, 16, 24, 32, 48, 64)
 ELO_K = 32
-#: The OpenSkill models compared, the one rated play uses first; then Plackett-Luce with a
-#: larger beta (the spread of one performance): one deal of cards is mostly luck, which the
-#: default beta (25/6) may understate.
+#: The OpenSkill models compared, the one rated play uses first (:data:`RATED`,
+#: hukum.online.ratings.MODEL: Plackett-Luce with a beta eight times the default); then the
+#: library's five models at their defaults, and Plackett-Luce with other betas (the spread
+#: of one performance: one deal of cards is mostly luck).
+RATED = "PlackettLuce"
 MODELS: dict[str, Callable[[], Any]] = {
-    "PlackettLuce": PlackettLuce,
+    RATED: lambda: MODEL,
+    "PlackettLuce default beta": PlackettLuce,
     "BradleyTerryFull": BradleyTerryFull,
     "BradleyTerryPart": BradleyTerryPart,
     "ThurstoneMostellerFull": ThurstoneMostellerFull,
     "ThurstoneMostellerPart": ThurstoneMostellerPart,
     "PlackettLuce beta x2": partial(PlackettLuce, beta=25 / 3),
     "PlackettLuce beta x4": partial(PlackettLuce, beta=50 / 3),
+    "PlackettLuce beta x16": partial(PlackettLuce, beta=200 / 3),
 }
 
 
@@ -154,7 +158,7 @@ class Forecasts:
     def __post_init__(self) -> None:
         self.models = {name: make() for name, make in MODELS.items()}
         for name in MODELS:
-            if name != "PlackettLuce":
+            if name != RATED:
                 self.others[name] = {a: (START_MU, START_SIGMA) for a in self.accounts}
         for k in ELO_KS:
             self.elo[k] = {a: 1500.0 for a in self.accounts}
@@ -178,7 +182,7 @@ class Forecasts:
             return ratings[seat["account"]]
 
         for name, model in self.models.items():
-            ratings = None if name == "PlackettLuce" else self.others[name]
+            ratings = None if name == RATED else self.others[name]
             teams = [
                 [
                     model.rating(mu=m[0], sigma=m[1])
@@ -262,8 +266,13 @@ def read_results(path: Path, run: dict[str, Any], write: bool) -> list[dict[str,
         return []
     lines = path.read_text(encoding="utf-8").splitlines()
     head = json.loads(lines[0]).get("run")
-    if head != run:
+    # A report may read a run played under another model: the matches' results are the
+    # same facts whatever rates them (each model replays them); playing on may not.
+    same = head == run or (not write and {**head, "model": run["model"]} == run)
+    if not same:
         sys.exit(f"{path} holds another run: {head}; this one is {run}")
+    if head != run:
+        print(f"(the matches were paired under {head['model']}; rated here under each model)")
     matches = []
     for number, line in enumerate(lines[1:], start=2):
         try:
@@ -421,7 +430,7 @@ def report(pool: Pool, forecasts: Forecasts, done: list[dict[str, Any]]) -> None
         print(f"  {'coin':<38} {coin_loss:>8.4f} {coin_brier:>7.4f}")
         for name in MODELS:
             loss, brier = forecasts.scores(name, first)
-            used = " (rated play's)" if name == "PlackettLuce" else ""
+            used = f" (rated play's, beta {MODEL.beta:.3g})" if name == RATED else ""
             print(f"  {'OpenSkill ' + name + used:<38} {loss:>8.4f} {brier:>7.4f}")
         for k in ELO_KS:
             loss, brier = forecasts.scores(f"Elo K={k}", first)
@@ -483,7 +492,7 @@ def main() -> None:
         "levels": levels,
         "per_level": args.per_level,
         "seed": args.seed,
-        "model": type(MODEL).__name__,
+        "model": f"{type(MODEL).__name__} beta {MODEL.beta:.4g}",
         "bots": BOT_RATINGS[pool.game],
     }
     run = json.loads(json.dumps(run))

@@ -234,7 +234,7 @@ def test_the_ratings_measurement_runs_and_resumes(tmp_path: Path) -> None:
     assert again.startswith("4 matches read back") and "== 6 one-deal rated matches" in again
     report = run("--report")
     assert "== 6 one-deal rated matches" in report and "playing" not in report
-    for line in ("coin", "OpenSkill PlackettLuce (rated play's)", "Elo on teams, K=32"):
+    for line in ("coin", "OpenSkill PlackettLuce (rated play's, beta 33.3)", "Elo on teams, K=32"):
         assert re.search(rf"  {re.escape(line)}\s+[0-9.]+\s+[0-9.]+\n", report), line
     assert re.search(r'"mindi": \{"random": \([0-9.]+, [0-9.]+\), "rules": ', report)
     assert re.search(r"mean shown rating per level: random \d+, rules \d+", report)

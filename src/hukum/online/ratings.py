@@ -1,8 +1,19 @@
 """Ratings of rated play: OpenSkill (Weng-Lin) ratings, one per player and pool, moved by
 each rated match, and the fixed ratings of the computer players who fill empty seats.
 
-The model is OpenSkill's **Plackett-Luce** (:data:`MODEL`, openskill 6.2.0, its default
-parameters: mu 25, sigma 25/3, beta 25/6, tau 25/300). Why this one of the five:
+The model is OpenSkill's **Plackett-Luce** (:data:`MODEL`, openskill 6.2.0: mu 25, sigma
+25/3 and tau 25/300 as the library has them, and a **beta eight times its default**,
+:data:`BETA`). Beta is the spread of one performance: one deal of cards is mostly luck, and
+the default beta, made for games of skill, was over-confident. Measured by
+``scripts/ratings.py`` (docs/strength.md, "Ratings"): accounts played by the four computer
+levels through the pool's waves, 657 one-deal rated Mindi matches, each of the later 329
+forecast from the ratings before it: log loss 0.739 with the default beta, 0.713 (x2), 0.697
+(x4), **0.692 (x8)**, 0.693 (x16), a coin 0.693; Elo on teams at best 0.710 (K = 64). The
+pools seat people of like ratings, so that most matches are close to even and the
+favourite won 54% of them: a forecast can beat a coin only by a little, and the
+default beta's could not at all. With it a rating moves about 40 points a match rather than
+150, and its uncertainty (sigma) narrows only over hundreds of matches, which is what one
+deal of Mindi tells of a player. Why Plackett-Luce of the five models:
 
 * a result of k sides is one Plackett-Luce likelihood of the whole order (Algorithm 4 of
   Weng and Lin, 2011), where the Bradley-Terry and Thurstone-Mosteller models sum
@@ -19,15 +30,15 @@ another model predicts better, :data:`MODEL` is the one constant to change.
 A person sees ``round(mu * 60)`` (1500 at the start) and a deviation ``round(sigma * 60)``;
 the leaderboard ranks by the conservative figure ``(mu - 3 sigma) * 60`` so that a few lucky
 matches do not top it. A rating is *provisional* (shown with a "?") while the person has
-played fewer than :data:`PROVISIONAL_GAMES` rated matches in the pool or its sigma is above
-:data:`PROVISIONAL_SIGMA`.
+played fewer than :data:`PROVISIONAL_GAMES` rated matches in the pool (sigma, with this
+beta, stays wide for far longer than a person would wait for the "?" to go).
 
 Leaving: a person who left a rated match (a computer player finished it for them) loses, and
 only they pay for it: their partner who stayed is not rated, and the other sides are rated as
 winners against the leaver's side. When more than one side has a leaver, only the leavers
 move, each by a loss.
 
->>> shown(START_MU), shown_deviation(START_SIGMA), provisional(0, START_SIGMA)
+>>> shown(START_MU), shown_deviation(START_SIGMA), provisional(0)
 (1500, 500, True)
 >>> new = rate_match([Side((Member(25.0, 8.0),), 0), Side((Member(25.0, 8.0),), 1)])
 >>> new[0][0][0] > 25.0 > new[1][0][0]
@@ -44,10 +55,10 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 __all__ = [
+    "BETA",
     "BOT_RATINGS",
     "MODEL",
     "PROVISIONAL_GAMES",
-    "PROVISIONAL_SIGMA",
     "SCALE",
     "START_MU",
     "START_SIGMA",
@@ -63,7 +74,10 @@ __all__ = [
 ]
 
 #: The OpenSkill model every rating uses (why Plackett-Luce: the module's docstring).
-MODEL = PlackettLuce()
+#: The spread of one performance: eight times OpenSkill's default (25/6), the best of
+#: those measured for one-deal matches (the module's docstring).
+BETA = 8 * 25 / 6
+MODEL = PlackettLuce(beta=BETA)
 
 START_MU: float = MODEL.mu
 START_SIGMA: float = MODEL.sigma
@@ -71,18 +85,15 @@ START_SIGMA: float = MODEL.sigma
 #: Shown rating points per unit of mu: 25 -> 1500, the scale players know from Elo.
 SCALE = 60
 
-#: A rating is provisional below this many rated matches in the pool...
+#: A rating is provisional below this many rated matches in the pool.
 PROVISIONAL_GAMES = 10
-#: ...or while its sigma is above this (300 shown points; it starts at 500). Team play
-#: narrows sigma slowly: a simulated Mindi player against people of like rating was at 360
-#: after 10 matches and 300 after 20 (Ganjifa: 320 and 270), so the "?" goes after about
-#: 20 matches rather than the hundred a 150-point threshold would take.
-PROVISIONAL_SIGMA = 5.0
 
-#: The computer players' fixed ratings, by game and level: (mu, sigma). First values by
-#: reasoning (part WAVE's measurement calibrates them): the random player far below a new
-#: person, the rules player a little below one, the search player above, the expert highest;
-#: sigma small because a bot's strength does not change and is known from many games.
+#: The computer players' fixed ratings, by game and level: (mu, sigma), the anchors of the
+#: scale: the random player far below a new person, the rules player a little below one,
+#: the search player above, the expert highest; sigma small because a bot's strength does
+#: not change. ``scripts/ratings.py`` found the accounts played by each level near them
+#: (Mindi, 657 matches: random 931, rules 1370, search 1625, expert 1918 shown, against
+#: 900, 1440, 1650 and 1800 here).
 BOT_RATINGS: dict[str, dict[str, tuple[float, float]]] = {
     "mindi": {
         "random": (15.0, 1.0),
@@ -113,9 +124,9 @@ def conservative(mu: float, sigma: float) -> float:
     return (mu - 3 * sigma) * SCALE
 
 
-def provisional(games: int, sigma: float) -> bool:
-    """Whether a rating is still provisional (a "?" beside it)."""
-    return games < PROVISIONAL_GAMES or sigma > PROVISIONAL_SIGMA
+def provisional(games: int) -> bool:
+    """Whether a rating after ``games`` rated matches is still provisional (a "?" beside it)."""
+    return games < PROVISIONAL_GAMES
 
 
 def bot_for(game: str, rating: float) -> str:

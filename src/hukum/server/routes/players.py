@@ -67,7 +67,7 @@ def _figures(row: Rating) -> dict[str, Any]:
         "rating": shown(row.mu),
         "deviation": shown_deviation(row.sigma),
         "games": row.games,
-        "provisional": provisional(row.games, row.sigma),
+        "provisional": provisional(row.games),
     }
 
 
@@ -191,7 +191,7 @@ def profile(store: Store, player_id: str) -> dict[str, Any] | None:
                 r.pool: {
                     "rating": shown(r.mu),
                     "deviation": shown_deviation(r.sigma),
-                    "provisional": provisional(r.games, r.sigma),
+                    "provisional": provisional(r.games),
                     "games": r.games,
                     "wins": r.wins,
                     "history": history.get(r.pool, []),
