@@ -72,10 +72,20 @@ def test_a_player_alone_gets_computer_players_when_the_countdown_ends() -> None:
 
 def test_overdue_players_sit_together_with_computer_players_for_the_rest() -> None:
     tickets = [single("a", 1500), single("b", 1700), single("c", 1600, since=15.0)]
+    # c's countdown is not over, but c is waiting: c takes a seat rather than a computer
+    # player, and the seat nobody takes goes to one.
     (table,) = wave(MINDI, tickets, now=20.0)
-    # c's countdown is not over: a and b sit together, partners against two computer players.
-    assert table.seats == ("b", None, "a", None)
+    assert sorted(p or "" for p in table.seats) == ["", "a", "b", "c"]
     assert wave(MINDI, tickets[2:], now=20.0) == []
+
+
+def test_two_people_a_moment_apart_sit_at_one_table() -> None:
+    """The first one's countdown ends: the second, who came 0.1 s later, sits with them."""
+    tickets = [single("a", 1500), single("b", 1500, since=0.1)]
+    (table,) = wave(MINDI, tickets, now=MINDI.countdown)
+    assert sorted(p or "" for p in table.seats) == ["", "", "a", "b"]
+    (three,) = wave(GANJIFA, tickets, now=GANJIFA.countdown)
+    assert sorted(p or "" for p in three.seats) == ["", "a", "b"]
 
 
 def test_a_party_sits_opposite() -> None:

@@ -124,7 +124,8 @@ def wave(pool: Pool, tickets: Sequence[Ticket], now: float) -> list[Seating]:
 
     Full tables of people first, nearest ratings first, each within the gap allowed by the
     wait of its longest-waiting ticket; then every ticket whose countdown is over gets a table
-    with the nearest other such tickets and computer players (None) in the seats left. Leavers
+    with the nearest other tickets waiting (their countdown over or not) and computer
+    players (None) in the seats left. Leavers
     sit only with leavers. The tickets not in the result wait for the next wave. A ticket
     sharing an id or a player with an earlier one (by ``since``) is left out of this wave.
     """
@@ -146,7 +147,9 @@ def wave(pool: Pool, tickets: Sequence[Ticket], now: float) -> list[Seating]:
         waiting = _full_tables(pool, group, now, seatings)
         due = now - pool.countdown - (LEAVER_EXTRA if leaver else 0.0)
         overdue = [t for t in waiting if t.since <= due]
-        seatings.extend(_arrange(pool, table) for table in _tables_with_bots(pool, overdue, now))
+        seatings.extend(
+            _arrange(pool, table) for table in _tables_with_bots(pool, waiting, overdue, now)
+        )
     return seatings
 
 
@@ -320,9 +323,16 @@ def _closest_without_blocks(
     return None
 
 
-def _tables_with_bots(pool: Pool, overdue: list[Ticket], now: float) -> list[list[Ticket]]:
-    """Tables for the tickets whose countdown is over: the nearest others such, then bots."""
-    order = sorted(overdue, key=lambda t: (t.rating, t.since, t.id))
+def _tables_with_bots(
+    pool: Pool, waiting: list[Ticket], overdue: list[Ticket], now: float
+) -> list[list[Ticket]]:
+    """Tables for the tickets whose countdown is over (``overdue``, longest wait first):
+    each with the nearest others still ``waiting`` (whether or not their own countdown is
+    over: a person who came a moment later takes a seat rather than a computer player),
+    then computer players."""
+    if not overdue:
+        return []
+    order = sorted(waiting, key=lambda t: (t.rating, t.since, t.id))
     index = {t.id: i for i, t in enumerate(order)}
     # A doubly linked list over the rating order, of the tickets still without a table.
     before = list(range(-1, len(order) - 1))
