@@ -427,3 +427,27 @@ def test_a_long_poll_does_not_keep_the_server_from_stopping(tmp_path: Path) -> N
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_guessing_party_codes_or_queuing_past_the_limit_is_refused(db: str) -> None:
+    """A player who tries party codes one after another (or presses a pool's button over and
+    over) is refused ``too_many_requests`` with Retry-After once past their limit, and the
+    refused request changes nothing."""
+    rates = {"party": "3/minute", "pool": "2/minute"}
+    app = create_app(db, bot_delay=0, pool_wave=0.1, rates=rates)
+    with TestClient(app) as client:
+        host, guesser = new_guest(client, db), new_guest(client, db)
+        party = host.call("POST", "/api/parties").json()["party"]
+        for code in ("aaaaaaaa", "bbbbbbbb", "cccccccc"):
+            assert guesser.call("POST", f"/api/parties/{code}/join").status_code == 404
+        r = guesser.call("POST", f"/api/parties/{party}/join")  # the right code, too late
+        assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_requests"
+        assert int(r.headers["Retry-After"]) > 0
+        assert host.call("GET", f"/api/parties/{party}").json()["members"] == [host.name]
+        assert guesser.join()["status"] == "waiting"
+        assert guesser.call("DELETE", "/api/pool").status_code == 200
+        assert guesser.join()["status"] == "waiting"
+        guesser.call("DELETE", "/api/pool")
+        r = guesser.call("POST", "/api/pool/mindi", json={})
+        assert r.status_code == 429 and "Retry-After" in r.headers
+        assert guesser.state() == {"status": "none"}

@@ -225,8 +225,9 @@ async def get_party(code: str, request: Request, me: CurrentPlayer) -> dict[str,
 async def join_party(code: str, request: Request, me: RequiredPlayer) -> dict[str, Any]:
     """Join a party that has room (leaving any other); ``party_full`` when it has two."""
     mm = matchmaker(request)
-    await _party(mm, code)
+    # Counted before the code is looked up: a wrong guess counts too.
     await get_throttle(request).take(("party", me.id))
+    await _party(mm, code)
     party = await mm.waiting.join_party(code, me.id, me.name)
     if party is None:
         raise ProtocolError("unknown_party", "no such party (it may have ended)")
