@@ -67,6 +67,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import CLIENTS_GC, Server, free_port
+from takeover import quantile
 
 #: The session cookie's name (hukum.server.identity.sessions.COOKIE).
 COOKIE = "hukum_session"
@@ -79,14 +80,6 @@ LONG_POLL = 25
 
 #: One TLS context for every person's HTTP client (unused on http://, but made anyway).
 SSL = ssl.create_default_context()
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The value below which ``share`` of ``values`` lie (nearest rank); nan when empty."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, round(share * len(ordered)) - 1))]
 
 
 @dataclass
@@ -494,7 +487,7 @@ def report(
 
     def spread(values: list[float]) -> str:
         median = statistics.median(values) if values else float("nan")
-        return f"{median:6.2f} / {percentile(values, 0.95):6.2f} s ({len(values):5d})"
+        return f"{median:6.2f} / {quantile(values, 0.95):6.2f} s ({len(values):5d})"
 
     for fmt in [*args.formats, "all"]:
         formats = args.formats if fmt == "all" else [fmt]
@@ -515,9 +508,9 @@ def report(
     )
     lat = figures.latencies
     print(
-        f"move->ack p50 {percentile(lat, 0.5) * 1000:.1f} ms"
-        f"  p99 {percentile(lat, 0.99) * 1000:.1f} ms  ({len(lat)} moves; the clients' CPU "
-        f"{figures.cpu:.0%}, their loop late by p99 {percentile(figures.lag, 0.99) * 1000:.0f} ms)"
+        f"move->ack p50 {quantile(lat, 0.5) * 1000:.1f} ms"
+        f"  p99 {quantile(lat, 0.99) * 1000:.1f} ms  ({len(lat)} moves; the clients' CPU "
+        f"{figures.cpu:.0%}, their loop late by p99 {quantile(figures.lag, 0.99) * 1000:.0f} ms)"
     )
     samples = figures.waiting_samples
     print(
