@@ -171,3 +171,28 @@ def test_the_lobby_fits_a_phone_in_hindi(context: BrowserContext, server: str) -
         if page.locator("#custom").get_attribute("open") is None:
             page.click("#custom summary")
         assert page.evaluate(OVERFLOWS) == [], name
+
+
+def test_a_name_typed_while_the_server_answers_who_this_is_is_the_one_sat_down_under(
+    context: BrowserContext, server: str
+) -> None:
+    """The lobby asks the server who this is as it opens; a name typed before the answer
+    comes is kept: the answer does not put the display name back in the field, and the table
+    is made under the typed name (CI once saw "Guest BCW9" where "Asha" was typed)."""
+    page = context.new_page()
+    with page.expect_response("**/api/me/guest"):
+        page.goto(server + "/")  # a first visit: a guest, "Guest XXXX"
+    held: list[Route] = []
+    page.route("**/api/me", lambda route: held.append(route))
+    page.reload()
+    while not held:
+        page.wait_for_timeout(50)
+    page.fill("#name", "Asha")
+    with page.expect_response("**/api/me"):
+        held[0].continue_()
+    page.unroute("**/api/me")
+    page.wait_for_timeout(100)  # the answer kept and the lobby drawn again
+    expect(page.locator("#name")).to_have_value("Asha")
+    page.click("#play-now")
+    expect(page).to_have_url(TABLE_URL(server))
+    expect(page.locator(".seat.me .seat-name")).to_have_text("Asha")

@@ -14,6 +14,8 @@ const PENDING_KEY = "hukum.me.pending";
 const NAME_KEY = "hukum.name";
 /** How long typing in a name field pauses before the name is saved as the display name. */
 const NAME_SAVE_MS = 800;
+let naming = null; // the pending save of a name being typed
+let typing = null; // the name typed and not yet saved, else null
 
 /** Each preference's value when the player has not chosen one (docs/protocol.md,
  * "Preferences"); `lang` has none: the browser's language is used until one is chosen. */
@@ -77,7 +79,9 @@ export function applyPrefs() {
 
 function keep(next) {
   player = next;
-  if (player?.name) localStorage.setItem(NAME_KEY, player.name);
+  // A name typed and not yet saved stays: an answer to a request sent before the typing
+  // (the first visit's, a preference's) does not put the old name back in the field.
+  if (player?.name && typing === null) localStorage.setItem(NAME_KEY, player.name);
   localStorage.setItem(KEY, JSON.stringify(player));
   localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   applyPrefs();
@@ -141,12 +145,19 @@ export async function savePrefs(partial) {
 /** Change the display name (the server cleans it up); the player as now known. Throws the
  * server's refusal (e.g. bad_name). */
 export async function saveName(name) {
-  const { data } = await api("PATCH", "/api/me", { name });
+  const { data } = await api("PATCH", "/api/me", { name }).then(
+    (answer) => {
+      if (typing === name) typing = null;
+      return answer;
+    },
+    (err) => {
+      if (typing === name && err?.code !== "network") typing = null; // refused: not kept
+      throw err;
+    },
+  );
   keep(data.player);
   return player;
 }
-
-let naming = null; // the pending save of a name being typed
 
 /** A name field's text (the lobby's, the table's): kept here at once, for the room about
  * to be made, and saved as the display name when the typing pauses. */
@@ -154,7 +165,11 @@ export function typedName(text) {
   const name = text.trim();
   localStorage.setItem(NAME_KEY, name);
   clearTimeout(naming);
-  if (name && name !== player?.name) naming = setTimeout(() => saveName(name).catch(() => {}), NAME_SAVE_MS);
+  typing = null;
+  if (name && name !== player?.name) {
+    typing = name;
+    naming = setTimeout(() => saveName(name).catch(() => {}), NAME_SAVE_MS);
+  }
 }
 
 /** The name to sit down under: the one being typed, else the display name. */
