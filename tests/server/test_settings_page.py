@@ -30,12 +30,13 @@ def saved(page: Page) -> Any:
     )
 
 
-def suit_fill(page: Page, suit: str) -> str:
-    """The colour the settings page's preview draws a suit in."""
-    fill: str = page.locator(f"#settings-preview .ink-{suit}").first.evaluate(
-        "e => getComputedStyle(e).fill"
-    )
-    return fill
+def expect_suit_fills(page: Page, colours: dict[str, str]) -> None:
+    """The settings page's preview draws diamonds and clubs in these colours (waited for:
+    the preview is drawn again as the page's preferences arrive)."""
+    for suit in "DC":
+        expect(page.locator(f"#settings-preview .ink-{suit}").first).to_have_css(
+            "fill", colours[suit]
+        )
 
 
 def expect_punjabi_four_colours(page: Page) -> None:
@@ -46,7 +47,7 @@ def expect_punjabi_four_colours(page: Page) -> None:
     expect(page.locator("#set-lang")).to_have_value("pa")
     expect(page.locator("#set-cards")).to_have_value("four")
     expect(page.locator("#lang")).to_have_value("pa")  # the header's menu says the same
-    assert suit_fill(page, "D") == FOUR["D"] and suit_fill(page, "C") == FOUR["C"]
+    expect_suit_fills(page, FOUR)
 
 
 def test_a_guest_at_once_and_preferences_that_follow_the_player(
@@ -62,7 +63,7 @@ def test_a_guest_at_once_and_preferences_that_follow_the_player(
     page.click("#nav-settings")
     expect(page).to_have_url(server + "/settings")
     expect(page.locator(".settings h1")).to_have_text("Settings")
-    assert suit_fill(page, "D") == TWO["D"] and suit_fill(page, "C") == TWO["C"]
+    expect_suit_fills(page, TWO)
     with saved(page):
         page.select_option("#set-lang", "pa")
     with saved(page):
