@@ -19,7 +19,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("hukum.mindi", "hukum.ganjifa"),
     ("hukum.play", "hukum.bots"),
     ("hukum.games",),
-    ("hukum.records", "hukum.analysis", "hukum.arena", "hukum.bench", "hukum.envs"),
+    ("hukum.records", "hukum.analysis", "hukum.match_report", "hukum.arena", "hukum.bench", "hukum.envs"),
     ("hukum.online",),
     ("hukum.terminal", "hukum.server"),
     ("hukum.cli", "hukum.__main__"),
