@@ -79,7 +79,8 @@ def test_the_report_of_a_finished_match(app_client: TestClient, pool: Analyses) 
     names = [s["name"] for s in table["seats"]]
     assert names[0] == "Asha"
     for sent, seat in zip(data["seats"], expected.seats, strict=True):
-        assert sent["name"] == names[seat.seat] and sent["kind"] == table["seats"][seat.seat]["kind"]
+        public = table["seats"][seat.seat]
+        assert sent["name"] == names[seat.seat] and sent["kind"] == public["kind"]
         assert (sent["seat"], sent["team"], sent["tens"], sent["points"]) == (
             seat.seat,
             seat.team,
