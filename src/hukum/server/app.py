@@ -67,6 +67,7 @@ PAGES = (
     "/rooms/new",
     "/t/{code}",
     "/t/{code}/deals/{number}",
+    "/t/{code}/report",
     "/how-to-play",
     "/settings",
     "/account",
