@@ -20,7 +20,9 @@ team could force before the move and after it, everybody playing perfectly from 
   or not it cost a ten.
 
 A seat's ``tens`` and ``points`` are the sums over its own moves; the two seats of a team
-each answer for their own moves (a partner's mistake is the partner's). Moves the analysis
+each answer for their own moves (a partner's mistake is the partner's). A sum may be more
+than the side lost in the end (the other side's mistakes can give tens back): it is what
+the seat gave away, not the result. Moves the analysis
 did not reach (its budget ran out, :attr:`DealAnalysis.skipped`) are counted nowhere and
 said as such. The three costliest moves are the seat's mistakes by tens, then points, then
 the earliest (deal, then move).

@@ -81,6 +81,10 @@ def test_from_the_table_to_the_report_and_a_costly_position(
     deal, number = costly["deal"], costly["number"]
     link = page.locator(f"#rp-seat-{seat['seat']} .rp-move").first.locator("a")
     expect(link).to_contain_text(f"Deal {deal}, move {number}")
+    cost = page.locator(f"#rp-seat-{seat['seat']} .rp-move").first.locator(".rp-cost")
+    said = [f"tens −{costly['tens']}"] if costly["tens"] else []
+    said += [f"points −{costly['points']}"] if costly["points"] else []
+    expect(cost).to_have_text(" · ".join(said))
     link.click()
     # The board at the position before the move: number - 1 moves made, the move next.
     expect(page).to_have_url(f"{server}/t/{over.code}/deals/{deal}?move={number - 1}")

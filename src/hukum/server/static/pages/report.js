@@ -96,6 +96,14 @@ function moveHTML(text) {
   return R.game ? R.game.moveHTML({ t, esc }, text) : esc(text);
 }
 
+/** What a move cost, the tens and the points it lost (a part that lost nothing unsaid). */
+function costText(c) {
+  const parts = [];
+  if (c.tens) parts.push(t("report.cost.tens", { n: c.tens }));
+  if (c.points) parts.push(t("report.cost.points", { n: c.points }));
+  return parts.join(" · ");
+}
+
 /** One costly move: a link to the position before it on the board, what it cost, the
  * better cards. */
 function costlyHTML(c) {
@@ -103,7 +111,7 @@ function costlyHTML(c) {
   const better = c.best.length ? ` <span class="rp-better">${esc(t("analysis.better"))} ${c.best.map(moveHTML).join(" ")}</span>` : "";
   return `<li class="rp-move" data-deal="${c.deal}" data-number="${c.number}">
     <a class="rp-link" href="${esc(href)}">${esc(t("report.where", { d: c.deal, n: c.number }))}: ${moveHTML(c.move)}</a>
-    <span class="rp-cost">${esc(t("report.cost", { tens: c.tens, points: c.points }))}</span>${better}</li>`;
+    <span class="rp-cost">${esc(costText(c))}</span>${better}</li>`;
 }
 
 /** One player's part of the report. */
