@@ -171,3 +171,28 @@ def test_a_game_without_the_analysis_has_no_report(app_client: TestClient) -> No
     assert r.status_code == 409 and r.json()["error"]["code"] == "no_analysis"
     missing = app_client.get("/api/tables/ZZZZZZ/report")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "unknown_table"
+
+
+def test_a_report_leaves_room_in_the_pool_for_other_boards(tmp_path: Path) -> None:
+    """A report keeps at most two of its deals in the pool's line (one running, one next):
+    the other places stay open to another table's board meanwhile."""
+    pool = Analyses(workers=2, running=1, waiting=2, max_nodes=BUDGET)
+    app = create_app(f"sqlite:///{tmp_path / 'test.db'}", bot_delay=0, analyses=pool)
+    with TestClient(app) as client:
+        mine, other = _table(client, deals=3), _table(client, deals=1)
+        for made, deals in ((mine, 3), (other, 1)):
+            with seat_socket(client, made["code"], made["token"]) as ws:
+                play(ws, Player(), deals=deals)
+        [analyser] = pool.analysers()
+        with analyser.busy:
+            first = client.get(f"/api/tables/{mine['code']}/report?wait=false").json()
+            assert [(a["deal"], a["status"]) for a in first["analyses"]] == [
+                (1, "starting"),
+                (2, "waiting"),
+                (3, "queued"),
+            ]
+            board = client.get(f"/api/tables/{other['code']}/deals/1/analysis?wait=false")
+            assert board.status_code == 202 and board.json()["ahead"] == 2
+            assert pool.started == 3
+        assert client.get(f"/api/tables/{mine['code']}/report").json()["status"] == "done"
+        assert pool.started == 4

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 router = APIRouter(prefix="/api/tables")
 
+#: The most deals of one report in the pool's line at once (one running, one next): the
+#: rest of the line stays open to the other tables' boards while a long match is analysed.
+SHARE = 2
+
 
 @router.get("/{code}/report", response_model=None)
 async def report(
@@ -34,11 +38,12 @@ async def report(
 ) -> dict[str, Any] | JSONResponse:
     """The report of a table's match once it is over: per seat (named by the seat's display
     name), the tens and match points its mistakes cost its side, its mistakes and its three
-    costliest moves. Each deal is read through :meth:`~hukum.server.tables.audience.Audience.
-    finished_deal`, as the replay and the analysis are, so whatever keeps a deal's analysis
-    closed keeps the report closed. The deals are analysed as the pool admits them (a match
-    has more deals than the pool queues); with ``?wait=false`` the answer comes at once,
-    with the progress of each deal's analysis (202) until all are done."""
+    costliest moves. It checks the table as the deal analysis's route does, then reads each
+    deal through :meth:`~hukum.server.tables.audience.Audience.finished_deal` as it does.
+    The deals are analysed in the pool as it admits them, at most :data:`SHARE` at once (a
+    match has more deals than the pool queues, and other tables' boards wait too); with
+    ``?wait=false`` the answer comes at once, with each deal's progress (202) until all are
+    done."""
     table = await registry.require(code)
     facet = table.spec.analysis
     if facet is None:
@@ -76,19 +81,22 @@ async def report(
 def _admit(
     table: Audience, deals: list[Any], tricks: list[int], pool: Analyses
 ) -> list[Job | None]:
-    """Each deal's analysis, started where the pool admits it (None: not yet admitted)."""
-    jobs: list[Job | None] = []
-    full = False
-    for n, (deal, of) in enumerate(zip(deals, tricks, strict=True), start=1):
-        job = table.analyses.get(n)
-        if job is None and not full:
-            try:
-                job = deal_job(table.analyses, n, deal, of, pool)
-            except ProtocolError as e:
-                if e.code != "busy":
-                    raise
-                full = True
-        jobs.append(job)
+    """Each deal's analysis, started in deal order where the pool admits it, at most
+    :data:`SHARE` of them not done at once (None: not yet admitted)."""
+    jobs: list[Job | None] = [table.analyses.get(n) for n in range(1, len(deals) + 1)]
+    line = sum(1 for j in jobs if j is not None and j.task is not None and not j.task.done())
+    for i, job in enumerate(jobs):
+        if job is not None:
+            continue
+        if line >= SHARE:
+            break
+        try:
+            jobs[i] = deal_job(table.analyses, i + 1, deals[i], tricks[i], pool)
+        except ProtocolError as e:
+            if e.code != "busy":
+                raise
+            break
+        line += 1
     return jobs
 
 
