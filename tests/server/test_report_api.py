@@ -196,3 +196,19 @@ def test_a_report_leaves_room_in_the_pool_for_other_boards(tmp_path: Path) -> No
             assert pool.started == 3
         assert client.get(f"/api/tables/{mine['code']}/report").json()["status"] == "done"
         assert pool.started == 4
+
+
+def test_six_players_have_no_report(app_client: TestClient) -> None:
+    """The solver analyses 4-player deals: a 6-player Mindi match's report is refused with
+    the deal analysis's own error, once its first deal is refused."""
+    made = create(
+        app_client,
+        name="Asha",
+        start_now=True,
+        bots="random",
+        options={"players": 6, "deck": 48, "deals": 2, "target": None},
+    )
+    with seat_socket(app_client, made["code"], made["token"]) as ws:
+        play(ws, Player(), deals=2)
+    r = app_client.get(f"/api/tables/{made['code']}/report")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "no_analysis"

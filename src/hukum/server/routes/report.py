@@ -56,6 +56,10 @@ async def report(
     pool: Analyses = request.app.state.analyses
     while True:
         jobs = _admit(table, deals, tricks, pool)
+        for job in jobs:  # a deal the pool refused to analyse refuses the report at once
+            task = job.task if job is not None else None
+            if task is not None and _refused(task):
+                await task
         running = [j.task for j in jobs if j is not None and j.task and not j.task.done()]
         if all(j is not None and j.task and j.task.done() for j in jobs):
             break
@@ -76,6 +80,11 @@ async def report(
     analyses = [job.analysis for job in jobs if job is not None and job.analysis is not None]
     assert len(analyses) == count
     return _report(table, match_report(analyses, seats=len(table.seats)), jobs)
+
+
+def _refused(task: asyncio.Task[dict[str, Any]]) -> bool:
+    """Whether a deal's analysis ended with a refusal (e.g. ``no_analysis``)."""
+    return task.done() and not task.cancelled() and isinstance(task.exception(), ProtocolError)
 
 
 def _admit(
