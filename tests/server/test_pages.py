@@ -24,6 +24,7 @@ EXAMPLES = {
     "/rooms/new": "/rooms/new",
     "/t/{code}": "/t/abcd2345",
     "/t/{code}/deals/{number}": "/t/abcd2345/deals/3",
+    "/t/{code}/report": "/t/abcd2345/report",
     "/how-to-play": "/how-to-play",
     "/settings": "/settings",
     "/account": "/account",

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the solver (numba) is loaded only when a deal is analysed
     from hukum.bots.solver import Forecast
     from hukum.mindi import Deal
 
-__all__ = ["NODES_ENV", "RETRY_AFTER", "Analyses", "Job", "result"]
+__all__ = ["NODES_ENV", "RETRY_AFTER", "Analyses", "Job", "forecast", "result"]
 
 #: The seconds a refused client is told to wait before asking again (``retry_after``).
 RETRY_AFTER = 10
@@ -46,6 +46,8 @@ class Job:
     """Whole tricks analysed so far, from the last trick back."""
     task: asyncio.Task[dict[str, Any]] | None = field(default=None, repr=False)
     """The analysis as the API sends it, once done."""
+    analysis: DealAnalysis | None = field(default=None, repr=False)
+    """The analysis itself, once done (what a match report adds up)."""
     line: list[Job] = field(default_factory=list, repr=False)
     """The pool's analyses not yet done, running or waiting, in the order they came
     (shared with the pool; this one among them until it is done)."""
@@ -138,6 +140,7 @@ class Analyses:
                 raise ProtocolError("no_analysis", str(e)) from None
             finally:
                 self._free.put_nowait(analyser)
+            job.analysis = analysis
             return result(analysis, deal)
         finally:
             self._line.remove(job)
@@ -177,8 +180,8 @@ def result(report: DealAnalysis, deal: Deal) -> dict[str, Any]:
                 "move": str(m.move),
                 "mistake": m.mistake,
                 "best": [str(b) for b in m.best],
-                "before": _forecast(m.before),
-                "after": _forecast(m.after),
+                "before": forecast(m.before),
+                "after": forecast(m.after),
                 "text": m.describe(),
             }
             for m in report.moves
@@ -186,6 +189,6 @@ def result(report: DealAnalysis, deal: Deal) -> dict[str, Any]:
     }
 
 
-def _forecast(forecast: Forecast) -> dict[str, Any]:
+def forecast(f: Forecast) -> dict[str, Any]:
     """A forecast as the API sends it: tens of team 0 and team 1, the winner, the kind."""
-    return {"tens": list(forecast.tens), "winner": forecast.winner, "kind": forecast.kind}
+    return {"tens": list(f.tens), "winner": f.winner, "kind": f.kind}

@@ -38,6 +38,7 @@ from hukum.server.routes import (
     players,
     pool,
     replay,
+    report,
     rules,
     ws,
 )
@@ -66,6 +67,7 @@ PAGES = (
     "/rooms/new",
     "/t/{code}",
     "/t/{code}/deals/{number}",
+    "/t/{code}/report",
     "/how-to-play",
     "/settings",
     "/account",
@@ -431,6 +433,7 @@ def create_app(
     app.include_router(me.router)
     app.include_router(account.router)
     app.include_router(analysis.router)
+    app.include_router(report.router)
     app.include_router(replay.router)
     app.include_router(rules.router)
     app.include_router(ws.router)

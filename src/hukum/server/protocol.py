@@ -91,6 +91,7 @@ ERRORS: dict[str, tuple[int, int]] = {
     "not_over": (409, 4409),
     "deal_not_over": (409, 4409),
     "no_analysis": (409, 4409),
+    "match_not_over": (409, 4409),
     "no_replay": (409, 4409),
     "no_record": (409, 4409),
     "name_taken": (409, 4409),  # a user name, or one that looks like it, is taken

@@ -38,16 +38,23 @@ async def analysis(
     if facet is None:
         raise ProtocolError("no_analysis", f"{table.spec.title} offers no deal analysis")
     deal: Any = await table.finished_deal(number)  # a deal of the game the facet reads
-    analyses: Analyses = request.app.state.analyses
-    job = table.analyses.get(number)
-    if job is None:
-        job = table.analyses[number] = analyses.submit(deal, facet.tricks(deal))  # or busy
-        assert job.task is not None
-        job.task.add_done_callback(lambda done: _finished(table.analyses, number, done))
+    job = deal_job(table.analyses, number, deal, facet.tricks(deal), request.app.state.analyses)
     assert job.task is not None
     if not wait and not job.task.done():
         return JSONResponse({"deal": number, **job.progress()}, status_code=202)
     return {"deal": number, **await asyncio.shield(job.task)}
+
+
+def deal_job(jobs: dict[int, Job], number: int, deal: Any, tricks: int, pool: Analyses) -> Job:
+    """The analysis of a table's finished deal ``number`` (of ``tricks`` tricks): the one kept
+    in ``jobs`` (the table's), else a new one in the server's ``pool`` (or ``busy``), kept
+    there once it is admitted."""
+    job = jobs.get(number)
+    if job is None:
+        job = jobs[number] = pool.submit(deal, tricks)  # or busy
+        assert job.task is not None
+        job.task.add_done_callback(lambda done: _finished(jobs, number, done))
+    return job
 
 
 def _finished(analyses: dict[int, Job], number: int, task: asyncio.Task[dict[str, Any]]) -> None:

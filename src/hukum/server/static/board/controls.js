@@ -96,7 +96,13 @@ export function headHTML(ctx) {
   return `<div class="bd-head">
     <h2>${esc(t("board.title", { n: B.n }))} <small>${esc(t("room.title", { code: B.code }))}</small></h2>
     <div class="bd-links"><a class="button small" href="${esc(table)}" data-bd="link" id="bd-back">← ${esc(t("board.back"))}</a>
-    <button class="small" id="bd-copy" data-bd="copy">${esc(t(B.copied ? "board.copied" : "board.copy"))}</button>${others}</div></div>`;
+    <button class="small" id="bd-copy" data-bd="copy">${esc(t(B.copied ? "board.copied" : "board.copy"))}</button>${reportLinkHTML(ctx)}${others}</div></div>`;
+}
+
+/** Once the match is over, a link to its report (where the server analyses its deals). */
+function reportLinkHTML({ S, t, esc }) {
+  if (S.table?.status !== "over" || B.game.noAnalysis(S.table.rules ?? {})) return "";
+  return `<a class="button small" href="/t/${esc(encodeURIComponent(B.code))}/report" data-bd="link" id="bd-report">${esc(t("report.open"))}</a>`;
 }
 
 /** The step buttons round the position, and the keys that do the same. */

@@ -17,7 +17,7 @@ function sleep(ms) {
 
 /** The board's drawing of a game's cards, moves and facts: board/games/<name>.js, found by
  * the name the server gives the deal's game (no list of games here). */
-async function drawing(name) {
+export async function drawing(name) {
   if (!/^[a-z][a-z0-9_-]*$/.test(String(name))) throw { code: "no_drawing", game: String(name) };
   try {
     return await import(`./games/${name}.js`);

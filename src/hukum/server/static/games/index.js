@@ -4,7 +4,7 @@
 //
 // A drawing is { name, teams, backs, label, trump, board, hand, controls, banner,
 // matchOver, score, lastTrick, cardReason, pick, chosenMove, played, takeHint, hintText,
-// choosable, choose, chosen, sort, cardText, dealLinksKey, outcomeText?, lobby? }; each part
+// choosable, choose, chosen, sort, cardText, dealLinksKey, report?, outcomeText?, lobby? }; each part
 // takes the table's context (table/context.js) and is documented in games/mindi.js.
 // `lobby` is what the lobby (pages/lobby.js) draws of the game beyond its rules, each part
 // optional: `ids` of its panel {panel, play, room, prefix of its fields}, translation keys

@@ -269,6 +269,8 @@ export const drawing = {
   cardName: (ctx, code) => cardText(code),
   suitName: ({ t, esc }, suit) => esc(suitWords(t, suit)),
   dealLinksKey: "board.match",
+  /** Whether a finished match has a report (the solver analyses 4-player deals). */
+  report: (table) => (table.rules?.players ?? 4) === 4,
   outcomeText,
   /** The lobby's panel of Mindi (pages/lobby.js): its ids and words; its fields' ids have no
    * prefix (#level), as they had before a lobby drew every game. */

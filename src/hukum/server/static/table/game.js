@@ -107,7 +107,7 @@ function bannerHTML() {
     const { good, text } = d.matchOver(ctx);
     parts.push(`<div class="banner match ${good ? "good" : "bad"}" id="match-over"><strong>${esc(t("match.over"))}</strong>
       ${esc(text)}
-      ${rematchHTML()}${playAgainHTML()}<button data-action="lobby">${esc(t("match.new"))}</button>${dealLinksHTML()}</div>`);
+      ${rematchHTML()}${playAgainHTML()}<button data-action="lobby">${esc(t("match.new"))}</button>${reportLinkHTML()}${dealLinksHTML()}</div>`);
   }
   return parts.join("");
 }
@@ -142,6 +142,12 @@ function rematchHTML() {
   }
   const note = asked.length ? ` <span class="hint" id="rematch-status">${esc(t("rematch.asked", { names: asked.join(", ") }))}</span>` : "";
   return `<button class="primary" id="rematch" data-action="rematch">${esc(t("rematch.button"))}</button>${note}`;
+}
+
+/** The match is over: a link to its report, for a game whose deals the server analyses. */
+function reportLinkHTML() {
+  if (!drawing().report?.(S.table)) return "";
+  return `<a class="button" id="report-link" href="/t/${esc(encodeURIComponent(S.code))}/report">${esc(t("report.open"))}</a>`;
 }
 
 /** The match is over: a way to the analysis board of each of its deals. */
