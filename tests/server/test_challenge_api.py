@@ -14,18 +14,20 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import select, update
+from sqlalchemy import select
 
 from hukum.games import game_named
-from hukum.online.challenge import DEALS, closes_at, preset_of, week_of
-from hukum.server.db import Room, Store
+from hukum.online.challenge import DEALS, closes_at, deal_key, preset_of, rules_of, week_of
+from hukum.server.db import Store
 from hukum.server.fairness import verify
 from hukum.server.play import challenge as stored
-from hukum.server.play.models import ChallengeEntry
+from hukum.server.play.models import ChallengeDeal, ChallengeEntry
+from hukum.server.tables.config import TableConfig
+from hukum.server.tables.seats import Seat
 from tests.server.conftest import play
 from tests.server.helpers import Player as Scripted
 from tests.server.helpers import seat_socket
-from tests.server.test_ratings import account, guest, make_app, me_id, store_of
+from tests.server.test_ratings import PASSWORD, account, guest, make_app, me_id, store_of
 
 
 @pytest.fixture
@@ -188,40 +190,128 @@ def past_day(store: Store, days_ago: int = 3) -> dt.date:
     return day
 
 
+def table_of_past_day(client: TestClient, c: TestClient, day: dt.date, n: int) -> str:
+    """A table of deal ``n`` of a past day, started (as the route starts one) before the day
+    closed: made through the registry, its entry stored."""
+    config = TableConfig(
+        rules_of(day),
+        preset_of(day),
+        "expert",
+        None,
+        "mindi",
+        challenge=deal_key(day, n),
+    )
+    name = c.get("/api/me").json()["player"]["name"]
+    seats = [Seat("human", name, None, player=me_id(c))] + [Seat("bot", "") for _ in range(3)]
+    registry = client.app.state.registry  # type: ignore[attr-defined]
+    assert client.portal is not None
+    code: str = client.portal.call(registry.spawn, config, seats)
+    stored.start_entry(store_of(client), day, n, me_id(c), name, code)
+    return code
+
+
 def test_a_closed_day_shows_its_seeds_and_opens_its_boards(client: TestClient) -> None:
     store = store_of(client)
-    asha = account(client, "Asha")
-    day = today()
-    code = start(asha, day, 1)
-    play_deal(asha, code)
+    asha, bela, cyra = account(client, "Asha"), account(client, "Bela"), account(client, "Cyra")
     past = past_day(store)
-    # Asha's table was of today's deal: move it to the past day (the closed state).
-    key = f"{past}/1"
-    with store.session() as s:
-        s.execute(update(ChallengeEntry).values(day=past))
-        s.commit()
-    with store.session() as s:
-        room = s.get(Room, code)
-        assert room is not None
-        room.config = {**room.config, "challenge": key}
-        s.commit()
-    registry = client.app.state.registry  # type: ignore[attr-defined]
-    held = registry.tables.pop(code, None)  # read back from the database with its new settings
-    if held is not None:
-        held.close()
-    body = asha.get(f"/api/challenge/{past}").json()
-    assert body["closed"] is True
+    code = table_of_past_day(client, asha, past, 1)
+    first = play_deal(asha, code)
+    table_of_past_day(client, bela, past, 1)  # started, never finished: 0
+    body = cyra.get(f"/api/challenge/{past}").json()
+    assert body["closed"] is True and body["score"] is None
     spec = game_named("mindi")
     for d in body["deals"]:
         assert d["seed"] is not None
         rules = spec.make_rules(body["preset"])
         check = verify(d["commitment"], int(d["seed"]), rules, d["dealer"], spec)
         assert check["commitment_ok"]
+    # The seed revealed is the one the table dealt: the hands Asha was dealt.
+    dealt = verify(body["deals"][0]["commitment"], int(body["deals"][0]["seed"]), rules, 0, spec)
+    hand = sorted(first.log[0]["view"]["hand"])
+    assert sorted(dealt["hands"][0]) == hand
     r = asha.post(f"/api/challenge/{past}/deals/2/play")
     assert r.status_code == 409 and error(r) == "challenge_closed"
     board = asha.get(f"/api/challenge/{past}/leaderboard").json()
     assert board["final"] is True and board["me"]["username"] == "Asha"
-    # Anyone sees the field after the close.
-    other = account(client, "Bela")
-    assert other.get(f"/api/challenge/{past}/deals/1/results").status_code == 200
-    assert other.get(f"/api/tables/{code}/deals/1").status_code == 200
+    assert [(row["username"], row["score"]) for row in board["top"]] == [
+        ("Asha", round(100.0 / DEALS, 2)),
+        ("Bela", 0.0),
+    ]
+    # Anyone sees the field and the boards after the close.
+    results = cyra.get(f"/api/challenge/{past}/deals/1/results").json()
+    assert [(x["username"], x["percent"], x["finished"]) for x in results] == [
+        ("Asha", 100.0, True),
+        ("Bela", 0.0, False),
+    ]
+    assert cyra.get(f"/api/tables/{code}/deals/1").status_code == 200
+    # The field, at each of Asha's decisions: only she stood there.
+    field = asha.get(f"/api/challenge/{past}/deals/1/field").json()
+    assert field["room"] == code and field["players"] == 2
+    decisions = field["decisions"]
+    assert len(decisions) == 13
+    mine = [m["move"] for m in first.log if m.get("kind") == "move" and m["seat"] == 0]
+    assert [d["played"] for d in decisions] == mine
+    for d in decisions:
+        assert d["field"] == 1 and d["share"][d["played"]] == 1.0
+        assert set(d["share"]) == set(d["legal"]) and d["played"] in d["legal"]
+        if d["solver"] is not None:
+            assert set(d["solver"]) == set(d["legal"])
+            assert all(0 <= v <= 7 for v in d["solver"].values())
+    assert decisions[-2]["solver"] is not None or len(decisions[-2]["legal"]) == 1
+    assert cyra.get(f"/api/challenge/{past}/deals/1/field").json()["error"]["code"] == (
+        "unknown_table"
+    )
+    assert cyra.get(f"/api/challenge/{past}/deals/1/field?room={code}").status_code == 200
+
+
+def lost_race(store: Store) -> None:
+    """A second maker of a day (another process that looked before the first made it) is
+    refused by the day's key and reads the first's deals back: one challenge, 8 deals."""
+    day = today() - dt.timedelta(days=10)
+    first = stored.make_day(store, day)
+    second = stored.insert_day(store, day)
+    assert second == first and len(first) == DEALS
+    assert len({d.seed for d in first}) == DEALS
+    with store.session() as s:
+        assert len(s.scalars(select(ChallengeDeal).where(ChallengeDeal.day == day)).all()) == 8
+
+
+def test_a_maker_that_loses_the_race_reads_the_winner_back(client: TestClient) -> None:
+    lost_race(store_of(client))
+
+
+def test_a_result_lost_by_a_stopped_process_is_caught_up(client: TestClient) -> None:
+    store = store_of(client)
+    asha = account(client, "Asha")
+    code = start(asha, today(), 3)
+    play_deal(asha, code)
+    with store.session() as s:
+        entry = s.scalars(select(ChallengeEntry).where(ChallengeEntry.room == code)).one()
+        written = (entry.tens, entry.tricks, entry.won)
+        assert entry.finished_at is not None and entry.tens is not None
+        # As if the process had stopped between the deal's end and the write.
+        entry.finished_at, entry.tens, entry.tricks, entry.won = None, None, None, None
+        s.commit()
+    assert asha.get("/api/challenge").json()["deals"][2]["finished"] is False
+    assert stored.unrecorded_rooms(store) == [code]
+    assert stored.catch_up(store) == 1
+    assert stored.catch_up(store) == 0  # written once
+    with store.session() as s:
+        entry = s.scalars(select(ChallengeEntry).where(ChallengeEntry.room == code)).one()
+        assert (entry.tens, entry.tricks, entry.won) == written
+    assert asha.get("/api/challenge").json()["deals"][2]["percent"] == 50.0
+
+
+def test_a_deleted_account_stays_in_the_field_anonymously(client: TestClient) -> None:
+    asha, bela = account(client, "Asha"), account(client, "Bela")
+    day = today()
+    play_deal(asha, start(asha, day, 4))
+    play_deal(bela, start(bela, day, 4))
+    r = asha.request("DELETE", "/api/account", json={"password": PASSWORD})
+    assert r.status_code == 200, r.text
+    anonymous = r.json()["name"]
+    results = bela.get(f"/api/challenge/{day}/deals/4/results").json()
+    assert len(results) == 2 and {x["name"] for x in results} == {anonymous, "Bela"}
+    assert all(x["username"] is None for x in results if x["name"] == anonymous)
+    board = bela.get(f"/api/challenge/{day}/leaderboard").json()
+    assert [row["username"] for row in board["top"]] == ["Bela"]

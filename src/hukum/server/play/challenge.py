@@ -58,6 +58,7 @@ __all__ = [
     "entries_of_room",
     "entry_of",
     "first_day",
+    "insert_day",
     "make_day",
     "outcome_of",
     "outcome_of_room",
@@ -140,8 +141,12 @@ def make_day(store: Store, day: dt.date) -> list[DayDeal]:
     """A day's deals, its challenge made now if it has none (once: a maker that loses the
     race to another reads the winner's deals back)."""
     found = day_of(store, day)
-    if found is not None:
-        return found
+    return found if found is not None else insert_day(store, day)
+
+
+def insert_day(store: Store, day: dt.date) -> list[DayDeal]:
+    """Make a day's challenge and draw its deals; if another maker made it first (the day's
+    key refuses this one), its deals. :func:`make_day` without the look first."""
     preset = preset_of(day)
     try:
         with store.session() as s:
