@@ -135,6 +135,7 @@ def test_a_deal_played_to_the_end_is_scored_once(client: TestClient) -> None:
     assert over and over[0]["seed"] is None and over[0]["view"]["seed"] is None
     assert error(asha.get(f"/api/tables/{code}/deals/1")) == "challenge_open"
     assert error(asha.get(f"/api/tables/{code}/deals/1/analysis")) == "challenge_open"
+    assert error(asha.get(f"/api/tables/{code}/record")) == "challenge_open"  # it has the seed
     r = asha.post(f"/api/challenge/{day}/deals/2/play")
     assert r.status_code == 409 and error(r) == "already_played"
     body = asha.get("/api/challenge").json()
@@ -244,6 +245,7 @@ def test_a_closed_day_shows_its_seeds_and_opens_its_boards(client: TestClient) -
         ("Bela", 0.0, False),
     ]
     assert cyra.get(f"/api/tables/{code}/deals/1").status_code == 200
+    assert cyra.get(f"/api/tables/{code}/record").status_code == 200
     # The field, at each of Asha's decisions: only she stood there.
     field = asha.get(f"/api/challenge/{past}/deals/1/field").json()
     assert field["room"] == code and field["players"] == 2

@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from hukum.online.challenge import (
     DEALS,
     Result,
+    closes_at,
     dealer_of,
     parse_deal_key,
     percentages,
@@ -37,6 +38,7 @@ from hukum.server.db import Room, Store, now
 from hukum.server.fairness import commitment, new_seed
 from hukum.server.identity.models import Player
 from hukum.server.play.models import Challenge, ChallengeDeal, ChallengeEntry
+from hukum.server.protocol import ProtocolError
 from hukum.server.tables.config import TableConfig
 from hukum.server.tables.state import TableState
 
@@ -51,6 +53,7 @@ __all__ = [
     "Outcome",
     "by_deal",
     "catch_up",
+    "closed",
     "day_of",
     "deal_percentages",
     "deal_seed",
@@ -63,6 +66,7 @@ __all__ = [
     "outcome_of",
     "outcome_of_room",
     "record",
+    "refuse_open",
     "start_entry",
     "today",
     "unrecorded_rooms",
@@ -77,6 +81,25 @@ CATCH_UP_EVERY = 300.0
 def today() -> dt.date:
     """The challenge's day now (UTC)."""
     return dt.datetime.now(dt.UTC).date()
+
+
+def closed(day: dt.date) -> bool:
+    """Whether a day's challenge has closed (its seeds and boards are open)."""
+    return day < today()
+
+
+def refuse_open(config: TableConfig) -> None:
+    """Refuse, ``challenge_open``, the board (replay, analysis) of a challenge table whose
+    day has not closed."""
+    if config.challenge is None:
+        return
+    day, _ = parse_deal_key(config.challenge)
+    if not closed(day):
+        raise ProtocolError(
+            "challenge_open",
+            "a daily challenge deal's board opens when its day closes",
+            closes_at=closes_at(day).isoformat(),
+        )
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ from hukum.online.challenge import (
     day_score,
     days_of_week,
     deal_key,
-    parse_deal_key,
     preset_of,
     rules_of,
     week_of,
@@ -38,6 +37,7 @@ from hukum.server.play.challenge import (
     DayDeal,
     Entry,
     by_deal,
+    closed,
     day_of,
     deal_percentages,
     entries_of_day,
@@ -53,31 +53,12 @@ from hukum.server.tables import Registry
 from hukum.server.tables.config import TableConfig
 from hukum.server.tables.seats import Seat
 
-__all__ = ["TOP", "closed", "refuse_open", "router"]
+__all__ = ["TOP", "router"]
 
 router = APIRouter(prefix="/api/challenge")
 
 #: The most players a leaderboard lists.
 TOP = 100
-
-
-def closed(day: dt.date) -> bool:
-    """Whether a day's challenge has closed (its seeds and boards are open)."""
-    return day < today()
-
-
-def refuse_open(config: TableConfig) -> None:
-    """Refuse, ``challenge_open``, the board (replay, analysis) of a challenge table whose
-    day has not closed."""
-    if config.challenge is None:
-        return
-    day, _ = parse_deal_key(config.challenge)
-    if not closed(day):
-        raise ProtocolError(
-            "challenge_open",
-            "a daily challenge deal's board opens when its day closes",
-            closes_at=closes_at(day).isoformat(),
-        )
 
 
 def _day(text: str) -> dt.date:
