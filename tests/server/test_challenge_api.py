@@ -17,13 +17,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from hukum.games import game_named
-from hukum.online.challenge import DEALS, closes_at, deal_key, preset_of, rules_of, week_of
-from hukum.server.db import Store
+from hukum.online.challenge import DEALS, closes_at, deal_key, preset_of, week_of
+from hukum.server.db import Room, Store
 from hukum.server.fairness import verify
 from hukum.server.play import challenge as stored
-from hukum.server.play.models import ChallengeDeal, ChallengeEntry
-from hukum.server.tables.config import TableConfig
-from hukum.server.tables.seats import Seat
+from hukum.server.play.models import Challenge, ChallengeDeal, ChallengeEntry
 from tests.server.conftest import play
 from tests.server.helpers import Player as Scripted
 from tests.server.helpers import seat_socket
@@ -184,40 +182,50 @@ def test_equal_moves_get_equal_replies(client: TestClient) -> None:
     assert {r["you"] for r in results} == {True, False}
 
 
-def past_day(store: Store, days_ago: int = 3) -> dt.date:
-    """A challenge of a past day, made in the database directly (closed now)."""
-    day = today() - dt.timedelta(days=days_ago)
-    stored.make_day(store, day)
-    return day
-
-
-def table_of_past_day(client: TestClient, c: TestClient, day: dt.date, n: int) -> str:
-    """A table of deal ``n`` of a past day, started (as the route starts one) before the day
-    closed: made through the registry, its entry stored."""
-    config = TableConfig(
-        rules_of(day),
-        preset_of(day),
-        "expert",
-        None,
-        "mindi",
-        challenge=deal_key(day, n),
-    )
-    name = c.get("/api/me").json()["player"]["name"]
-    seats = [Seat("human", name, None, player=me_id(c))] + [Seat("bot", "") for _ in range(3)]
+def close_today(client: TestClient, days_ago: int = 7) -> dt.date:
+    """Make today's challenge, as played so far, a closed day's: a day ``days_ago`` in the
+    past gets today's deals (the same seeds: made in the database directly), and today's
+    entries and tables move to it. The day; its tables are read back from the database."""
+    store = store_of(client)
+    day = today()
+    past = day - dt.timedelta(days=days_ago)
+    deals = stored.make_day(store, day)
+    with store.session() as s:
+        s.add(Challenge(day=past, preset=preset_of(day)))
+        for d in deals:
+            s.add(
+                ChallengeDeal(
+                    day=past,
+                    number=d.number,
+                    seed=str(d.seed),
+                    commitment=d.commitment,
+                    dealer=d.dealer,
+                    preset=d.preset,
+                )
+            )
+        s.flush()
+        entries = s.scalars(select(ChallengeEntry).where(ChallengeEntry.day == day)).all()
+        rooms = [entry.room for entry in entries]
+        for entry in entries:
+            entry.day = past
+            room = s.get(Room, entry.room)
+            assert room is not None
+            room.config = {**room.config, "challenge": deal_key(past, entry.number)}
+        s.commit()
     registry = client.app.state.registry  # type: ignore[attr-defined]
-    assert client.portal is not None
-    code: str = client.portal.call(registry.spawn, config, seats)
-    stored.start_entry(store_of(client), day, n, me_id(c), name, code)
-    return code
+    for code in rooms:
+        held = registry.tables.pop(code, None)
+        if held is not None:
+            held.close()
+    return past
 
 
 def test_a_closed_day_shows_its_seeds_and_opens_its_boards(client: TestClient) -> None:
-    store = store_of(client)
     asha, bela, cyra = account(client, "Asha"), account(client, "Bela"), account(client, "Cyra")
-    past = past_day(store)
-    code = table_of_past_day(client, asha, past, 1)
+    code = start(asha, today(), 1)
     first = play_deal(asha, code)
-    table_of_past_day(client, bela, past, 1)  # started, never finished: 0
+    unfinished = start(bela, today(), 1)  # started, never finished: 0 once closed
+    past = close_today(client)
     body = cyra.get(f"/api/challenge/{past}").json()
     assert body["closed"] is True and body["score"] is None
     spec = game_named("mindi")
@@ -264,6 +272,16 @@ def test_a_closed_day_shows_its_seeds_and_opens_its_boards(client: TestClient) -
         "unknown_table"
     )
     assert cyra.get(f"/api/challenge/{past}/deals/1/field?room={code}").status_code == 200
+    # Bela's table is still there, but no move of hers counts after the close.
+    with seat_socket(bela, unfinished, None) as ws:
+        late = Scripted(first_legal)
+        late.limit = 1
+        for _ in range(20):
+            for out in late.feed(ws.receive_json()):
+                ws.send_json(out)
+            if late.errors:
+                break
+        assert late.errors[0]["error"]["code"] == "challenge_closed"
 
 
 def lost_race(store: Store) -> None:
