@@ -94,7 +94,9 @@ def test_today_shows_eight_committed_deals_and_no_seed(client: TestClient) -> No
     assert [d["commitment"] for d in again["deals"]] == [d["commitment"] for d in body["deals"]]
     assert error(anyone.get(f"/api/challenge/{day + dt.timedelta(days=1)}")) == "unknown_challenge"
     assert error(anyone.get("/api/challenge/2020-01-01")) == "unknown_challenge"
-    assert error(anyone.get("/api/challenge/yesterday")) == "unknown_challenge"
+    for bad in ("yesterday", "2026-02-30", "20261207", "2026-12-7"):
+        assert error(anyone.get(f"/api/challenge/{bad}")) == "unknown_challenge"
+    assert error(anyone.get("/api/challenge/week/2026-W99/leaderboard")) == "unknown_challenge"
 
 
 def test_guests_and_bad_deals_are_refused(client: TestClient) -> None:

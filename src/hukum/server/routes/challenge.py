@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import re
 from collections.abc import Sequence
 from typing import Annotated, Any
 
@@ -61,12 +62,17 @@ router = APIRouter(prefix="/api/challenge")
 TOP = 100
 
 
+#: A day as the addresses name it.
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def _day(text: str) -> dt.date:
     """A day named ``YYYY-MM-DD`` (``unknown_challenge`` if it is none)."""
-    try:
-        return dt.date.fromisoformat(text) if len(text) == 10 else dt.date.min
-    except ValueError:
-        pass
+    if DAY.fullmatch(text):
+        try:
+            return dt.date.fromisoformat(text)
+        except ValueError:  # 2026-02-30
+            pass
     raise ProtocolError("unknown_challenge", f"no daily challenge {text!r} (days are YYYY-MM-DD)")
 
 
