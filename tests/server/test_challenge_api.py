@@ -337,3 +337,30 @@ def test_a_deleted_account_stays_in_the_field_anonymously(client: TestClient) ->
     assert all(x["username"] is None for x in results if x["name"] == anonymous)
     board = bela.get(f"/api/challenge/{day}/leaderboard").json()
     assert [row["username"] for row in board["top"]] == ["Bela"]
+
+
+def test_the_same_replies_after_a_restart(db_url: str) -> None:
+    """A table stopped in the middle of its deal and read back by a new server process gets
+    the same expert replies as a table played through."""
+    day = today()
+
+    def moves(client: TestClient, code: str) -> list[tuple[int, str]]:
+        events = store_of(client).events(code)
+        return [(e.data["seat"], e.data["move"]) for e in events if e.kind == "move"]
+
+    with TestClient(make_app(db_url)) as client:
+        asha, bela = account(client, "Asha"), account(client, "Bela")
+        through = start(asha, day, 6)
+        play_deal(asha, through)
+        code = start(bela, day, 6)
+        with seat_socket(bela, code, None) as ws:
+            play(ws, Scripted(first_legal), moves=4)
+        cookies = dict(bela.cookies)
+        assert 4 <= len(moves(client, code)) < 52
+    with TestClient(make_app(db_url)) as client:
+        again = TestClient(client.app, cookies=cookies)
+        again.portal = client.portal
+        assert start(again, day, 6) == code  # resumed
+        play_deal(again, code)
+        assert moves(client, code) == moves(client, through)
+        assert len(moves(client, through)) == 52
