@@ -153,11 +153,12 @@ def _deals(s: Any, day: dt.date) -> list[DayDeal]:
 
 
 def day_of(store: Store, day: dt.date) -> list[DayDeal] | None:
-    """A day's deals, or None if that day has no challenge."""
+    """A day's deals, or None if that day has no challenge (its deals are made with it, in
+    one transaction). One statement: PostgreSQL ends a transaction left idle for 2 s
+    (:data:`hukum.server.db.IDLE_IN_TRANSACTION_MS`), which a loaded machine reached
+    between two."""
     with store.session() as s:
-        if s.get(Challenge, day) is None:
-            return None
-        return _deals(s, day)
+        return _deals(s, day) or None
 
 
 def make_day(store: Store, day: dt.date) -> list[DayDeal]:
@@ -171,22 +172,23 @@ def insert_day(store: Store, day: dt.date) -> list[DayDeal]:
     """Make a day's challenge and draw its deals; if another maker made it first (the day's
     key refuses this one), its deals. :func:`make_day` without the look first."""
     preset = preset_of(day)
+    seeds = [new_seed() for _ in range(DEALS)]  # drawn before the transaction: it is short
     try:
         with store.session() as s:
+            # The day's row is written first (the deals refer to it): a second maker is
+            # refused by its key, or waits on it until the first commits and is refused then.
             s.add(Challenge(day=day, preset=preset, created_at=now()))
-            s.flush()  # the day's key first: a second maker is refused here
-            for number in range(1, DEALS + 1):
-                seed = new_seed()
-                s.add(
-                    ChallengeDeal(
-                        day=day,
-                        number=number,
-                        seed=str(seed),
-                        commitment=commitment(seed),
-                        dealer=dealer_of(number),
-                        preset=preset,
-                    )
+            s.add_all(
+                ChallengeDeal(
+                    day=day,
+                    number=number,
+                    seed=str(seed),
+                    commitment=commitment(seed),
+                    dealer=dealer_of(number),
+                    preset=preset,
                 )
+                for number, seed in enumerate(seeds, start=1)
+            )
             s.commit()
     except IntegrityError:
         log.info("the challenge of %s was made by another request meanwhile", day)
