@@ -60,7 +60,6 @@ __all__ = [
     "entries_of_day",
     "entries_of_room",
     "entry_of",
-    "first_day",
     "insert_day",
     "make_day",
     "outcome_of",
@@ -195,12 +194,6 @@ def insert_day(store: Store, day: dt.date) -> list[DayDeal]:
     made = day_of(store, day)
     assert made is not None
     return made
-
-
-def first_day(store: Store) -> dt.date | None:
-    """The first day that has a challenge."""
-    with store.session() as s:
-        return s.scalars(select(Challenge.day).order_by(Challenge.day).limit(1)).first()
 
 
 def deal_seed(store: Store, key: str) -> int:
