@@ -136,6 +136,7 @@ def test_a_deal_played_to_the_end_is_scored_once(client: TestClient) -> None:
     assert error(asha.get(f"/api/tables/{code}/deals/1")) == "challenge_open"
     assert error(asha.get(f"/api/tables/{code}/deals/1/analysis")) == "challenge_open"
     assert error(asha.get(f"/api/tables/{code}/record")) == "challenge_open"  # it has the seed
+    assert error(asha.get(f"/api/tables/{code}/report")) == "challenge_open"
     r = asha.post(f"/api/challenge/{day}/deals/2/play")
     assert r.status_code == 409 and error(r) == "already_played"
     body = asha.get("/api/challenge").json()

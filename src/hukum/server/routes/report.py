@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 
 from hukum.server.analyses import RETRY_AFTER, Analyses, Job, forecast
 from hukum.server.deps import get_registry
+from hukum.server.play.challenge import refuse_open
 from hukum.server.protocol import ProtocolError
 from hukum.server.routes.analysis import deal_job
 from hukum.server.tables import Registry
@@ -45,6 +46,7 @@ async def report(
     ``?wait=false`` the answer comes at once, with each deal's progress (202) until all are
     done."""
     table = await registry.require(code)
+    refuse_open(table.config)
     facet = table.spec.analysis
     if facet is None:
         raise ProtocolError("no_analysis", f"{table.spec.title} offers no deal analysis")
