@@ -8,8 +8,9 @@ consecutive deals; the false-positive rate is the share of those players the sta
 (:mod:`hukum.online.screening`) ever flags. Two cheats, for this measurement only (never a
 product bot): ``fullview`` plays the exact solver's best card with every hand known, and
 ``peek`` is the expert with its partner's hand known (its worlds dealt with that hand
-fixed). Each cheat sits at seat 0 against the rule-based player at seats 1-3 for ``--runs``
-runs, each run deal after deal until the statistic flags it (at most ``--cap`` deals).
+fixed). Each cheat sits at seat 0 with the expert at seats 1-3 (as in the daily challenge)
+for ``--runs`` runs, each run deal after deal until the statistic flags it (at most
+``--cap`` deals).
 
 Every screened deal is appended to ``--results`` (JSON lines after a first line naming the
 run); a rerun with the same file reads back what is done and goes on, so the run can be
@@ -53,7 +54,7 @@ from hukum.screening import screen
 LEVELS = ("random", "rules", "search", "expert", "noisy")
 CHEATS = ("fullview", "peek")
 #: The opponents and partner of a cheat.
-CHEAT_COMPANY = "rules"
+CHEAT_COMPANY = "expert"
 
 
 class NoisyBot(Bot[View, Move]):
@@ -161,6 +162,7 @@ def play_and_screen(kind: str, name: str, run: int, index: int) -> dict[str, Any
     screened = time.process_time()
     return {
         "kind": kind,
+        "company": CHEAT_COMPANY if kind == "cheat" else name,
         "name": name,
         "run": run,
         "index": index,
@@ -350,7 +352,8 @@ def report(args: argparse.Namespace) -> None:
         hits = sum(s["hits"] for s in deals)
         line = f"{cheat}: {len(runs)} runs, {len(hit)} flagged"
         if hit:
-            line += f"; deals until flagged median {statistics.median(hit)}, p95 {quantile(hit, 0.95)}"
+            median, p95 = statistics.median(hit), quantile(hit, 0.95)
+            line += f"; deals until flagged median {median}, p95 {p95}"
         open_runs = [len(v) for k, v in runs.items() if flagged_after(v) is None]
         if open_runs:
             line += f"; not flagged yet after {sorted(open_runs)} deals"
