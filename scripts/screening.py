@@ -162,6 +162,7 @@ def play_and_screen(kind: str, name: str, run: int, index: int) -> dict[str, Any
     screened = time.process_time()
     return {
         "kind": kind,
+        "engine": 2,
         "company": CHEAT_COMPANY if kind == "cheat" else name,
         "name": name,
         "run": run,

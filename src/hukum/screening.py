@@ -11,8 +11,9 @@ For each decision of a screened seat with more than one class of legal card
   (:meth:`hukum.bots.expert.ExpertBot.weigh`), every card within ``tolerance`` of its top.
 
 A decision *matters* when no card of ``viewed`` is in ``best`` (the view-based choice and
-the solver's best differ in value); it is a *hit* when it matters and the card played is in
-``best``: a card only the hidden hands justify. An honest player hits now and then by luck
+the solver's best differ in value; where every legal card is best for the solver nothing can
+matter, and the costly view-based judgement is skipped); it is a *hit* when it matters and
+the card played is in ``best``: a card only the hidden hands justify. An honest player hits now and then by luck
 or by reading the play better than the expert's sampled worlds; a player who sees the hidden
 hands hits far more often. :mod:`hukum.online.screening` turns the counts into a verdict.
 
@@ -84,17 +85,12 @@ class Decision:
     best: tuple[Move, ...]
     """The legal moves best for the exact solver, all hands known."""
     viewed: tuple[Move, ...]
-    """The legal moves the view-based judgement chooses (within the tolerance of its top)."""
-
-    @property
-    def matters(self) -> bool:
-        """Whether the two judgements differ: no card of ``viewed`` is in ``best``."""
-        return not set(self.viewed) & set(self.best)
-
-    @property
-    def hit(self) -> bool:
-        """Whether it matters and the card played is best only with the hidden hands."""
-        return self.matters and self.card in self.best
+    """The legal moves the view-based judgement chooses (within the tolerance of its top);
+    empty where every legal move is best (nothing can matter: the judgement is skipped)."""
+    matters: bool
+    """Whether the two judgements differ: no card of ``viewed`` is in ``best``."""
+    hit: bool
+    """Whether it matters and the card played is best only with the hidden hands."""
 
 
 @dataclass(frozen=True)
@@ -177,7 +173,10 @@ def screen(
             else:
                 best, viewed, spent = judged
                 nodes += spent
-                decision = Decision(number, seat, move, best, viewed)
+                matters = bool(viewed) and not set(viewed) & set(best)
+                decision = Decision(
+                    number, seat, move, best, viewed, matters, matters and move in best
+                )
                 decisions.append(decision)
                 counts[seat][0] += 1
                 counts[seat][1] += decision.matters
@@ -203,8 +202,11 @@ def _judge(
         solution = solver.solve(position, max_nodes=max_nodes)
     except SolverBudgetError:
         return None
-    view = position.view(seat)
     legal = position.legal_moves()
+    best = tuple(m for m in legal if solution.moves[m].value == solution.best.value)
+    if len(best) == len(legal):  # any card is best: the view-based choice cannot differ
+        return best, (), solution.nodes
+    view = position.view(seat)
     judge.rng = random.Random(_decision_seed(seed, number))
     weighing = judge.weigh(view, legal)
     if weighing is None:
@@ -212,6 +214,5 @@ def _judge(
     means = weighing.means()
     top = max(means.values())
     viewed = tuple(m for m in legal if means[m] >= top - tolerance - 1e-9)
-    best = tuple(m for m in legal if solution.moves[m].value == solution.best.value)
     spent = solution.nodes + sum(s.nodes for _, _, s in weighing.solved)
     return best, viewed, spent
