@@ -13,9 +13,10 @@ For each decision of a screened seat with more than one class of legal card
 A decision *matters* when no card of ``viewed`` is in ``best`` (the view-based choice and
 the solver's best differ in value; where every legal card is best for the solver nothing can
 matter, and the costly view-based judgement is skipped); it is a *hit* when it matters and
-the card played is in ``best``: a card only the hidden hands justify. An honest player hits now and then by luck
-or by reading the play better than the expert's sampled worlds; a player who sees the hidden
-hands hits far more often. :mod:`hukum.online.screening` turns the counts into a verdict.
+the card played is in ``best``: a card only the hidden hands justify. An honest player hits
+now and then by luck or by reading the play better than the expert's sampled worlds; a
+player who sees the hidden hands hits far more often. :mod:`hukum.online.screening` turns
+the counts into a verdict.
 
 The first tricks (13 down to 11 left) are not screened: neither judgement is exact there at
 a cost a server can pay per decision (the expert plays them by playouts of the rule-based
