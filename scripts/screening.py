@@ -162,13 +162,24 @@ def play_and_screen(kind: str, name: str, run: int, index: int) -> dict[str, Any
     screened = time.process_time()
     return {
         "kind": kind,
-        "engine": 2,
+        "engine": 3,
         "company": CHEAT_COMPANY if kind == "cheat" else name,
         "name": name,
         "run": run,
         "index": index,
         "seed": seed,
         "seats": [dataclasses.asdict(t) for t in report.totals],
+        "decisions": [
+            {
+                "n": d.number,
+                "seat": d.seat,
+                "card": str(d.card),
+                "best": [str(m) for m in d.best],
+                "means": {str(m): round(v, 5) for m, v in d.means},
+            }
+            for d in report.decisions
+            if d.means
+        ],
         "play_cpu": round(played - start, 4),
         "screen_cpu": round(screened - played, 4),
         "nodes": report.nodes,
@@ -193,6 +204,21 @@ def read_results(path: Path, run: dict[str, Any]) -> list[dict[str, Any]]:
     return done
 
 
+def recount(record: dict[str, Any], tolerance: float | None) -> list[tuple[int, int]]:
+    """Each screened seat's decisions that matter and hits in ``record``, at ``tolerance``
+    (None: as the engine counted them, at its default)."""
+    if tolerance is None:
+        return [(s["matters"], s["hits"]) for s in record["seats"]]
+    counts = {s["seat"]: [0, 0] for s in record["seats"]}
+    for d in record["decisions"]:
+        top = max(d["means"].values())
+        viewed = {m for m, v in d["means"].items() if v >= top - tolerance - 1e-9}
+        if not viewed & set(d["best"]):
+            counts[d["seat"]][0] += 1
+            counts[d["seat"]][1] += d["card"] in d["best"]
+    return [(m, h) for m, h in counts.values()]
+
+
 def cheat_runs(done: list[dict[str, Any]]) -> dict[tuple[str, int], list[dict[str, Any]]]:
     """Each cheat run's deals, in order."""
     runs: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
@@ -204,12 +230,12 @@ def cheat_runs(done: list[dict[str, Any]]) -> dict[tuple[str, int], list[dict[st
     return runs
 
 
-def flagged_after(deals: list[dict[str, Any]]) -> int | None:
+def flagged_after(deals: list[dict[str, Any]], tolerance: float | None = None) -> int | None:
     """The number of deals after which a player's statistic first flags (None: never)."""
     tally = Tally()
     for n, r in enumerate(deals, start=1):
-        seat = r["seats"][0]
-        tally = tally.add(seat["matters"], seat["hits"])
+        ((matters, hits),) = recount(r, tolerance)
+        tally = tally.add(matters, hits)
         if tally.verdict() == "flag":
             return n
     return None
@@ -310,12 +336,14 @@ def report(args: argparse.Namespace) -> None:
     print(f"{args.results}: {len(honest)} honest deals, {len(done) - len(honest)} cheat deals")
     print("level     player-deals  decisions  matters  hits  hit rate  unjudged")
     players: dict[tuple[str, int, int], list[tuple[int, int]]] = defaultdict(list)
+    tol = args.tolerance
     for level in LEVELS:
         rows = sorted((r for r in honest if r["name"] == level), key=lambda r: r["index"])
         seats = [s for r in rows for s in r["seats"]]
+        counts = [c for r in rows for c in recount(r, tol)]
         dec = sum(s["decisions"] for s in seats)
-        mat = sum(s["matters"] for s in seats)
-        hits = sum(s["hits"] for s in seats)
+        mat = sum(m for m, _ in counts)
+        hits = sum(h for _, h in counts)
         unj = sum(s["unjudged"] for s in seats)
         rate = f"{hits / mat:.3f}" if mat else "-"
         lo, hi = wilson(hits, mat)
@@ -324,10 +352,8 @@ def report(args: argparse.Namespace) -> None:
             f" [{lo:.3f}, {hi:.3f}]  {unj}"
         )
         for r in rows:
-            for s in r["seats"]:
-                players[level, s["seat"], r["index"] // args.player_deals].append(
-                    (s["matters"], s["hits"])
-                )
+            for s, c in zip(r["seats"], recount(r, tol), strict=True):
+                players[level, s["seat"], r["index"] // args.player_deals].append(c)
     flagged = watched = 0
     peak = 0.0
     for counts in players.values():
@@ -346,29 +372,32 @@ def report(args: argparse.Namespace) -> None:
     )
     for cheat in CHEATS:
         runs = {k: v for k, v in cheat_runs(done).items() if k[0] == cheat}
-        until = [flagged_after(v) for v in runs.values()]
-        hit = [u for u in until if u is not None]
-        deals = [s for v in runs.values() for r in v for s in r["seats"]]
-        mat = sum(s["matters"] for s in deals)
-        hits = sum(s["hits"] for s in deals)
+        until = {k: flagged_after(v, tol) for k, v in runs.items()}
+        hit = [u for u in until.values() if u is not None]
+        counts = [c for v in runs.values() for r in v for c in recount(r, tol)]
+        mat = sum(m for m, _ in counts)
+        hits = sum(h for _, h in counts)
         line = f"{cheat}: {len(runs)} runs, {len(hit)} flagged"
         if hit:
             median, p95 = statistics.median(hit), quantile(hit, 0.95)
-            line += f"; deals until flagged median {median}, p95 {p95}"
-        open_runs = [len(v) for k, v in runs.items() if flagged_after(v) is None]
+            line += f"; deals until flagged median {median}, p95 {p95} (each: {sorted(hit)})"
+        open_runs = [len(v) for k, v in runs.items() if until[k] is None]
         if open_runs:
             line += f"; not flagged yet after {sorted(open_runs)} deals"
         line += f"; hit rate {hits}/{mat}" + (f" = {hits / mat:.3f}" if mat else "")
         print(line)
-    per_seat = [r["screen_cpu"] / len(r["seats"]) for r in done]
+    current = [r for r in done if r.get("engine") == 3]  # the engine that skips all-best
+    per_seat = [r["screen_cpu"] / len(r["seats"]) for r in current]
     if per_seat:
         med, p95 = statistics.median(per_seat), quantile(per_seat, 0.95)
+        mean = statistics.fmean(per_seat)
         print(
             f"CPU seconds per screened player-deal ({len(per_seat)} deals): median {med:.2f},"
-            f" p95 {p95:.2f}, mean {statistics.fmean(per_seat):.2f};"
-            f" one process screens about {60 / statistics.fmean(per_seat):.0f} player-deals"
-            " a minute"
+            f" p95 {p95:.2f}, mean {mean:.2f}; one process screens about {60 / mean:.0f}"
+            " player-deals a minute"
         )
+        plays = [r["play_cpu"] for r in current if r["kind"] == "honest"]
+        print(f"(playing an honest deal, all four seats: median {statistics.median(plays):.2f} s)")
 
 
 def main() -> None:
@@ -380,6 +409,12 @@ def main() -> None:
     parser.add_argument("--cap", type=int, default=300, help="deals at most a cheat run")
     parser.add_argument("--player-deals", type=int, default=25, help="deals of an honest player")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--tolerance",
+        type=float,
+        help="--report: count again at this tolerance of the view-based choice (default: as"
+        " screened, hukum.screening.TOLERANCE)",
+    )
     parser.add_argument("--every", type=int, default=20, help="a progress line every N deals")
     parser.add_argument("--report", action="store_true", help="print the file's figures only")
     args = parser.parse_args()

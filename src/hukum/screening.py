@@ -92,6 +92,9 @@ class Decision:
     """Whether the two judgements differ: no card of ``viewed`` is in ``best``."""
     hit: bool
     """Whether it matters and the card played is best only with the hidden hands."""
+    means: tuple[tuple[Move, float], ...] = ()
+    """The view-based judgement's weighted mean for each legal move (match points, 0.05 a
+    ten more), the evidence behind ``viewed``; empty where it was skipped."""
 
 
 @dataclass(frozen=True)
@@ -168,16 +171,17 @@ def screen(
             and left <= window
             and len(move_classes(position)) > 1
         ):
-            judged = _judge(position, seat, judge, solver, seed, number, tolerance, max_nodes)
+            judged = _judge(position, seat, judge, solver, seed, number, max_nodes)
             if judged is None:
                 counts[seat][3] += 1
             else:
-                best, viewed, spent = judged
+                best, means, spent = judged
                 nodes += spent
+                top = max((v for _, v in means), default=0.0)
+                viewed = tuple(m for m, v in means if v >= top - tolerance - 1e-9)
                 matters = bool(viewed) and not set(viewed) & set(best)
-                decision = Decision(
-                    number, seat, move, best, viewed, matters, matters and move in best
-                )
+                hit = matters and move in best
+                decision = Decision(number, seat, move, best, viewed, matters, hit, means)
                 decisions.append(decision)
                 counts[seat][0] += 1
                 counts[seat][1] += decision.matters
@@ -194,11 +198,11 @@ def _judge(
     solver: Solver,
     seed: int,
     number: int,
-    tolerance: float,
     max_nodes: int | None,
-) -> tuple[tuple[Move, ...], tuple[Move, ...], int] | None:
-    """The solver's best moves, the view-based choice and the positions searched for the
-    decision at ``position`` (None if either judgement ran out of its budget)."""
+) -> tuple[tuple[Move, ...], tuple[tuple[Move, float], ...], int] | None:
+    """The solver's best moves, the view-based judgement's mean for each legal move (none
+    where every move is best) and the positions searched for the decision at ``position``
+    (None if either judgement ran out of its budget)."""
     try:
         solution = solver.solve(position, max_nodes=max_nodes)
     except SolverBudgetError:
@@ -213,7 +217,5 @@ def _judge(
     if weighing is None:
         return None
     means = weighing.means()
-    top = max(means.values())
-    viewed = tuple(m for m in legal if means[m] >= top - tolerance - 1e-9)
     spent = solution.nodes + sum(s.nodes for _, _, s in weighing.solved)
-    return best, viewed, spent
+    return best, tuple((m, means[m]) for m in legal), spent
