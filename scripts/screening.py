@@ -243,8 +243,8 @@ def flagged_after(deals: list[dict[str, Any]], tolerance: float | None = None) -
 
 class Plan:
     """Which deal to play next: round robin over the honest levels (until each has its
-    share of ``--honest``) and the cheat runs still going (a run's next deal once its last
-    is screened and it is not flagged, up to ``--cap``)."""
+    share of ``--honest``; each four times a round) and the cheat runs still going (a run's
+    next deal once its last is screened and it is not flagged, up to ``--cap``)."""
 
     def __init__(self, args: argparse.Namespace, done: list[dict[str, Any]]) -> None:
         have = {(r["name"], r["index"]) for r in done if r["kind"] == "honest"}
@@ -256,7 +256,13 @@ class Plan:
         self.cap = args.cap
         self.keys = [(c, r) for r in range(args.runs) for c in CHEATS]
         self.busy: set[tuple[str, int]] = set()
-        self.lanes: list[str | tuple[str, int]] = [*LEVELS, *self.keys]
+        # An honest level's turn comes round four times as often as a cheat run's: the
+        # false-positive rate needs the most deals.
+        self.lanes: list[str | tuple[str, int]] = []
+        for i, key in enumerate(self.keys):
+            if i % (len(self.keys) // 4 or 1) == 0:
+                self.lanes += LEVELS
+            self.lanes.append(key)
         self.turn = 0
 
     def _open(self, key: tuple[str, int]) -> bool:
