@@ -17,7 +17,7 @@ from hukum.bots.rules import RulesBot
 from hukum.bots.solver import Solver, move_classes
 from hukum.mindi import Deal, Move, Rules, View
 from hukum.play import play_deal
-from hukum.screening import ScreenError, screen
+from hukum.screening import TOLERANCE, ScreenError, screen
 from hukum.screening import _decision_seed as decision_seed
 
 SAMPLES = 8
@@ -156,3 +156,14 @@ def test_bad_deals_and_seats_are_refused() -> None:
         three.push(three.legal_moves()[0])
     with pytest.raises(ScreenError, match="4 players"):
         screen(three, seats=(0,))
+
+
+def test_the_measurement_counts_again_as_the_engine_counted() -> None:
+    """scripts/screening.py keeps each judged decision's means and counts again at another
+    tolerance (``--report --tolerance``): at the engine's own it gets the engine's counts."""
+    script = _script()
+    record = script.play_and_screen("honest", "rules", 0, 1)
+    counted = script.recount(record, None)
+    assert sum(m for m, _ in counted) >= 1  # this deal has decisions that matter
+    assert script.recount(record, TOLERANCE) == counted
+    assert all(m == 0 for m, _ in script.recount(record, 100.0))  # every card viewed
