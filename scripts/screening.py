@@ -49,7 +49,7 @@ from hukum.cards import CardSet
 from hukum.mindi import Deal, Move, Rules, View
 from hukum.online.screening import Tally
 from hukum.play import play_deal
-from hukum.screening import screen
+from hukum.screening import TOLERANCE, screen
 
 LEVELS = ("random", "rules", "search", "expert", "noisy")
 CHEATS = ("fullview", "peek")
@@ -334,6 +334,49 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
+def chance_step(record: dict[str, Any], tolerance: float, share: float = 0.6) -> list[float]:
+    """An alternative being weighed (not the product's test): per screened seat, the log-
+    likelihood ratio of its decisions that matter against the chance of a hit by picking a
+    card at random (the share of the legal cards that are best, ``q``), the cheat taking
+    ``share`` of the rest: a hit adds ``log((q + (1 - q) * share) / q)``, a miss
+    ``log(1 - share)``."""
+    steps = {s["seat"]: 0.0 for s in record["seats"]}
+    for d in record["decisions"]:
+        top = max(d["means"].values())
+        viewed = {m for m, v in d["means"].items() if v >= top - tolerance - 1e-9}
+        if viewed & set(d["best"]):
+            continue
+        q = len(d["best"]) / len(d["means"])
+        hit = d["card"] in d["best"]
+        steps[d["seat"]] += math.log((q + (1 - q) * share) / q) if hit else math.log(1 - share)
+    return list(steps.values())
+
+
+def chance_report(done: list[dict[str, Any]], tolerance: float) -> None:
+    """The alternative test's (:func:`chance_step`) ratio: the mean a player-deal per level
+    and cheat, and the highest an honest seat (all its deals) reached."""
+    sums: dict[str, list[float]] = defaultdict(list)
+    seats: dict[tuple[str, int, int], list[float]] = defaultdict(list)
+    for r in sorted(done, key=lambda r: r["index"]):
+        for s, step in zip(r["seats"], chance_step(r, tolerance), strict=True):
+            sums[r["name"]].append(step)
+            seats[r["name"], r["run"], s["seat"]].append(step)
+    peaks: dict[str, float] = defaultdict(float)
+    for (name, _, _), steps in seats.items():
+        total = peak = 0.0
+        for step in steps:
+            total += step
+            peak = max(peak, total)
+        peaks[name] = max(peaks[name], peak)
+    print(
+        "chance-adjusted ratio (an alternative, not the product's test), mean a player-deal"
+        " / highest a player reached: "
+        + ", ".join(
+            f"{n} {statistics.fmean(v):+.3f}/{peaks[n]:.2f}" for n, v in sorted(sums.items())
+        )
+    )
+
+
 def report(args: argparse.Namespace) -> None:
     """Print the figures of the results file."""
     run = {"run": "screening", "honest": args.honest, "runs": args.runs, "cap": args.cap}
@@ -392,6 +435,7 @@ def report(args: argparse.Namespace) -> None:
             line += f"; not flagged yet after {sorted(open_runs)} deals"
         line += f"; hit rate {hits}/{mat}" + (f" = {hits / mat:.3f}" if mat else "")
         print(line)
+    chance_report(done, args.tolerance if args.tolerance is not None else TOLERANCE)
     current = [r for r in done if r.get("engine") == 3]  # the engine that skips all-best
     per_seat = [r["screen_cpu"] / len(r["seats"]) for r in current]
     if per_seat:
