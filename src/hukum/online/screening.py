@@ -17,7 +17,7 @@ therefore be an upper figure for honest players (:data:`HONEST_RATES`, measured 
 reached ``log(1 / alpha)``; a flag stays (a moderator decides).
 
 >>> tally = Tally()
->>> for _ in range(12):
+>>> for _ in range(16):
 ...     tally = tally.add(matters=1, hits=1)
 >>> tally.verdict()
 'flag'
