@@ -230,7 +230,7 @@ def cheat_runs(done: list[dict[str, Any]]) -> dict[tuple[str, int], list[dict[st
     return runs
 
 
-def flagged_after(deals: list[dict[str, Any]], tolerance: float | None = None) -> int | None:
+def flagged_after(deals: list[dict[str, Any]], tolerance: float | None = TOLERANCE) -> int | None:
     """The number of deals after which a player's statistic first flags (None: never)."""
     tally = Tally()
     for n, r in enumerate(deals, start=1):
@@ -385,7 +385,7 @@ def report(args: argparse.Namespace) -> None:
     print(f"{args.results}: {len(honest)} honest deals, {len(done) - len(honest)} cheat deals")
     print("level     player-deals  decisions  matters  hits  hit rate  unjudged")
     players: dict[tuple[str, int, int], list[tuple[int, int]]] = defaultdict(list)
-    tol = args.tolerance
+    tol = TOLERANCE if args.tolerance is None else args.tolerance
     for level in LEVELS:
         rows = sorted((r for r in honest if r["name"] == level), key=lambda r: r["index"])
         seats = [s for r in rows for s in r["seats"]]
@@ -435,7 +435,7 @@ def report(args: argparse.Namespace) -> None:
             line += f"; not flagged yet after {sorted(open_runs)} deals"
         line += f"; hit rate {hits}/{mat}" + (f" = {hits / mat:.3f}" if mat else "")
         print(line)
-    chance_report(done, args.tolerance if args.tolerance is not None else TOLERANCE)
+    chance_report(done, tol)
     current = [r for r in done if r.get("engine") == 3]  # the engine that skips all-best
     per_seat = [r["screen_cpu"] / len(r["seats"]) for r in current]
     if per_seat:
@@ -462,8 +462,8 @@ def main() -> None:
     parser.add_argument(
         "--tolerance",
         type=float,
-        help="--report: count again at this tolerance of the view-based choice (default: as"
-        " screened, hukum.screening.TOLERANCE)",
+        help="--report: count again at this tolerance of the view-based choice (default:"
+        " hukum.screening.TOLERANCE)",
     )
     parser.add_argument("--every", type=int, default=20, help="a progress line every N deals")
     parser.add_argument("--report", action="store_true", help="print the file's figures only")
