@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "hukum.records",
         "hukum.analysis",
         "hukum.match_report",
+        "hukum.screening",
         "hukum.arena",
         "hukum.bench",
         "hukum.envs",
