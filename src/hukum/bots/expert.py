@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from hukum.bots.base import Bot, check_turn
 from hukum.bots.rules import RulesBot
@@ -39,12 +40,31 @@ from hukum.bots.solver import Solution, Solver, SolverBudgetError
 from hukum.bots.worlds import replay, rules_likelihood, sample_world
 from hukum.mindi import Deal, Move, MoveKind, Rules, View
 
-__all__ = ["ExpertBot"]
+__all__ = ["ExpertBot", "Weighing"]
 
 _TRUMP_CHOICES = (MoveKind.HIDE, MoveKind.ANNOUNCE)
 
 #: A solved world: the deal, its weight and its solution.
 _Solved = tuple[Deal, float, Solution]
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """The expert's judgement of one position from its view: each legal move's weighted
+    total over the sampled worlds solved (``forecast.score(team) + 0.05 * tens``), the
+    worlds' total weight and the worlds themselves."""
+
+    totals: dict[Move, float]
+    """Each legal move and its weighted total over :attr:`solved`."""
+    weight: float
+    """The total weight of the worlds solved."""
+    solved: tuple[_Solved, ...]
+    """The worlds solved: the deal, its weight and its solution."""
+
+    def means(self) -> dict[Move, float]:
+        """Each legal move and its weighted mean result (match points, 0.05 a ten more)."""
+        weight = self.weight or 1.0
+        return {m: t / weight for m, t in self.totals.items()}
 
 
 class ExpertBot(Bot[View, Move]):
@@ -110,17 +130,24 @@ class ExpertBot(Bot[View, Move]):
         for _ in range(self.samples):
             yield replay(view, sample_world(view, self.rng), self.likelihood)
 
-    def _solve(self, view: View, moves: Sequence[Move]) -> Move:
-        """The move of the best weighted mean solved result (see :meth:`choose`)."""
-        rules = view.rules
+    def solver(self, rules: Rules) -> Solver:
+        """The exact solver this player uses for ``rules`` (made once, its table kept)."""
         solver = self._solvers.get(rules)
         if solver is None:
             solver = self._solvers[rules] = Solver(rules, table_bits=16)
+        return solver
+
+    def weigh(self, view: View, moves: Sequence[Move]) -> Weighing | None:
+        """The weighted totals of ``moves`` (the legal moves of ``view``) over the worlds
+        sampled and solved within the budgets (see :meth:`choose`); None if fewer than two
+        worlds (or than ``samples``, if one) were solved."""
+        solver = self.solver(view.rules)
         team = view.seat % 2
         totals = dict.fromkeys(moves, 0.0)
         start = time.perf_counter()
         budget = self.max_nodes
         solved: list[_Solved] = []
+        weights = 0.0
         for deal, weight in self._worlds(view):
             try:
                 solution = solver.solve(deal, max_nodes=budget)
@@ -132,6 +159,7 @@ class ExpertBot(Bot[View, Move]):
                 tens = forecast.tens[team] - forecast.tens[1 - team]
                 totals[move] += weight * (forecast.score(team) + 0.05 * tens)
             solved.append((deal, weight, solution))
+            weights += weight
             if budget is not None and budget < 1:
                 break
             if (
@@ -141,8 +169,18 @@ class ExpertBot(Bot[View, Move]):
             ):
                 break
         if len(solved) < min(2, self.samples):
+            return None
+        return Weighing(totals, weights, tuple(solved))
+
+    def _solve(self, view: View, moves: Sequence[Move]) -> Move:
+        """The move of the best weighted mean solved result (see :meth:`choose`)."""
+        weighing = self.weigh(view, moves)
+        if weighing is None:
             self.last_samples = 0
             return self.search.choose(view)
+        solver = self.solver(view.rules)
+        team = view.seat % 2
+        totals, solved = weighing.totals, weighing.solved
         self.last_samples = len(solved)
         top = max(totals.values())
         best = [m for m in moves if totals[m] >= top - 1e-9]
