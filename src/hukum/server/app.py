@@ -28,6 +28,7 @@ from hukum.server.identity.sessions import Identities
 from hukum.server.play.challenge import Challenges, deal_seed
 from hukum.server.play.pool import POOL_TURN_TIMEOUT, Matchmaker, MemoryWaiting, RedisWaiting
 from hukum.server.play.results import CATCH_UP_EVERY, Ratings
+from hukum.server.play.screening import Screenings
 from hukum.server.protocol import TableError, error_body, foreign_origin, http_status
 from hukum.server.routes import (
     account,
@@ -308,6 +309,7 @@ def create_app(
     pool_turn_timeout: float = POOL_TURN_TIMEOUT,
     leaderboard_min_games: int = players.MIN_GAMES,
     ratings_catch_up: float = CATCH_UP_EVERY,
+    screenings: Screenings | None = None,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
     may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
@@ -326,7 +328,9 @@ def create_app(
     whose turn limit is ``pool_turn_timeout``. A rated table's match is
     rated as it ends, and every ``ratings_catch_up`` seconds any finished rated match no
     process rated is (:mod:`hukum.server.play.results`); a leaderboard lists players with
-    ``leaderboard_min_games`` rated matches or more."""
+    ``leaderboard_min_games`` rated matches or more. Each finished rated or challenge deal is
+    screened for fair play by ``screenings`` (default: one worker process, 32 rooms
+    waiting; :mod:`hukum.server.play.screening`), which catches up as the ratings do."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
@@ -345,10 +349,12 @@ def create_app(
     )
     ratings = Ratings(store)
     challenges = Challenges(store)
+    screening = screenings or Screenings(store)
 
     def finished(table: Table) -> None:
         ratings.finished(table)
         challenges.finished(table)
+        screening.finished(table)
 
     registry.finished = finished
     registry.challenge_seed = lambda key: asyncio.to_thread(deal_seed, store, key)
@@ -374,6 +380,7 @@ def create_app(
             asyncio.create_task(_forgetting(app.state.identities), name="forget"),
             asyncio.create_task(ratings.catching_up(ratings_catch_up), name="ratings"),
             asyncio.create_task(challenges.catching_up(ratings_catch_up), name="challenges"),
+            asyncio.create_task(screening.catching_up(ratings_catch_up), name="screening"),
         ]
         if collect_garbage:
             tasks.append(asyncio.create_task(garbage.collecting(), name="garbage"))
@@ -384,6 +391,8 @@ def create_app(
             task.cancel()
         await ratings.settle()  # a match that just ended is rated before the store closes
         await challenges.settle()
+        # A screening under way is left to the catch-up; no worker process outlives the app.
+        await asyncio.to_thread(screening.close)
         await asyncio.to_thread(app.state.analyses.close)  # no worker process outlives the app
         registry.close()
         if cluster is not None:
@@ -407,6 +416,7 @@ def create_app(
     app.state.hello_timeout = hello_timeout
     app.state.ratings = ratings
     app.state.challenges = challenges
+    app.state.screenings = screening
     app.state.leaderboard_min_games = leaderboard_min_games
 
     @app.exception_handler(TableError)

@@ -10,7 +10,6 @@ match's row is the key).
 from __future__ import annotations
 
 import datetime as dt
-
 from typing import Any
 
 from sqlalchemy import (
@@ -175,16 +174,12 @@ class ScreenedSeat(Base):
     counts and the evidence (the hit decisions). Personal data: deleted with the account."""
 
     __tablename__ = "screened_seats"
-    __table_args__ = (
-        ForeignKeyConstraint(["room"], ["screened_rooms.room"], ondelete="CASCADE"),
-    )
+    __table_args__ = (ForeignKeyConstraint(["room"], ["screened_rooms.room"], ondelete="CASCADE"),)
     room: Mapped[str] = mapped_column(String(16), primary_key=True)
     deal: Mapped[int] = mapped_column(Integer, primary_key=True)
     """The deal's number at the table, from 1."""
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    player: Mapped[str] = mapped_column(
-        ForeignKey("players.id", ondelete="CASCADE"), index=True
-    )
+    player: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
     decisions: Mapped[int] = mapped_column(Integer)
     """Decisions screened (more than one class of legal card, both judgements made)."""
     matters: Mapped[int] = mapped_column(Integer)
