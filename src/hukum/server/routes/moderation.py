@@ -1,9 +1,9 @@
 """The moderators' API (``/api/moderation/…``; anyone else is refused ``not_moderator``):
 the reports with their table's record, what was said there and the reported player's
 sanctions (a report the fair-play screening made, reason ``screening`` and no reporter, has
-the player's tally and the hit decisions, each a link to its position on the board); warn, suspend for some days or
-close the account of a reported player, each with
-the reason the player sees; lift a sanction (with a reason); close a report. Every action
+the player's tally and the hit decisions, each a link to its position on the board); warn,
+suspend for some days or close the account of a reported player, each with the reason the
+player sees; lift a sanction (with a reason); close a report. Every action
 is kept in ``sanctions`` (who, when, why), never deleted. Moderators are made with
 ``hukum admin grant-moderator NAME``.
 """
