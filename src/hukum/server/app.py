@@ -309,7 +309,7 @@ def create_app(
     pool_turn_timeout: float = POOL_TURN_TIMEOUT,
     leaderboard_min_games: int = players.MIN_GAMES,
     ratings_catch_up: float = CATCH_UP_EVERY,
-    screenings: Screenings | None = None,
+    screening_waiting: int = 32,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
     may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
@@ -329,8 +329,9 @@ def create_app(
     rated as it ends, and every ``ratings_catch_up`` seconds any finished rated match no
     process rated is (:mod:`hukum.server.play.results`); a leaderboard lists players with
     ``leaderboard_min_games`` rated matches or more. Each finished rated or challenge deal is
-    screened for fair play by ``screenings`` (default: one worker process, 32 rooms
-    waiting; :mod:`hukum.server.play.screening`), which catches up as the ratings do."""
+    screened for fair play in one worker process, ``screening_waiting`` more rooms waiting
+    (:mod:`hukum.server.play.screening`; beyond, the catch-up screens them, as often as the
+    ratings catch up)."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
@@ -349,7 +350,7 @@ def create_app(
     )
     ratings = Ratings(store)
     challenges = Challenges(store)
-    screening = screenings or Screenings(store)
+    screening = Screenings(store, waiting=screening_waiting)
 
     def finished(table: Table) -> None:
         ratings.finished(table)
