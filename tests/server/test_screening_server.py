@@ -24,13 +24,16 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from hukum.bots.solver import Solver, SolverBudgetError
+from hukum.games import game_named
 from hukum.mindi import Deal
+from hukum.online.pools import POOLS
 from hukum.online.screening import ALPHA, Tally, threshold
 from hukum.server.db import Store, make_engine
 from hukum.server.identity.models import Report
 from hukum.server.play import screening
 from hukum.server.play.models import ScreenedRoom, ScreenedSeat, ScreeningTally
 from hukum.server.tables.actor import Table
+from hukum.server.tables.config import TableConfig
 from tests.server.conftest import play
 from tests.server.helpers import Player as Scripted
 from tests.server.helpers import seat_socket
@@ -285,3 +288,56 @@ async def _occupy(queue: screening.Screenings) -> Any:
 async def _release(queue: screening.Screenings, gate: Any) -> None:
     gate.set()
     await queue.settle()
+
+
+def log_of(
+    config: TableConfig, seed: int, people: dict[int, str], by_bot: set[int]
+) -> list[tuple[int, str, dict[str, Any]]]:
+    """The log of a one-deal room played by rule-based players: ``people`` (seat: player
+    id) at their seats, the moves of the seats in ``by_bot`` made by a computer player for
+    the person (``"bot": true``), as the table writes them."""
+    spec = config.spec
+    match = spec.new_match(config.rules, 5)
+    deal: Any = match.start_deal(seed=seed)
+    players = [spec.make_bot("rules", seed=s) for s in range(4)]
+    while not deal.is_over():
+        seat = deal.turn
+        deal.push(players[seat].choose(deal.view(seat)), seat=seat)
+    events: list[tuple[str, dict[str, Any]]] = []
+    for seat in range(4):
+        if seat in people:
+            events.append(("seat", {"seat": seat, "kind": "human", "player": people[seat]}))
+        else:
+            events.append(("seat", {"seat": seat, "kind": "bot"}))
+    events.append(("start", {"match_seed": 5}))
+    events.append(("deal", {"seed": seed, "commitment": "", "dealer": deal.dealer}))
+    for seat, move in deal.history:
+        events.append(("move", {"seat": seat, "move": str(move), "bot": seat in by_bot}))
+    events.append(("deal_over", {}))
+    events.append(("match_over", {}))
+    return [(n, kind, data) for n, (kind, data) in enumerate(events, 1)]
+
+
+def test_only_the_persons_own_moves_are_screened() -> None:
+    """A person's moves a computer player made for them (their turn timed out) are not
+    theirs: not screened; computer players' seats are never screened; Ganjifa is not."""
+    spec = game_named("mindi")
+    rules = spec.make_rules(POOLS["mindi"].preset, dict(POOLS["mindi"].options))
+    config = TableConfig(rules, "classic", "rules", 30.0, "mindi", pool="mindi")
+    events = log_of(config, 11, {0: "asha", 2: "ravi"}, by_bot={2})
+    deals, seats = screening.screen_events("logroom1", config.to_dict(), events)
+    assert deals == 1 and [(s.seat, s.player) for s in seats] == [(0, "asha"), (2, "ravi")]
+    asha, ravi = seats
+    assert asha.decisions > 0 and ravi.decisions == ravi.matters == ravi.hits == 0
+    # Deterministic: the same log screens the same.
+    assert screening.screen_events("logroom1", config.to_dict(), events)[1] == seats
+    ganjifa = game_named("ganjifa")
+    other = TableConfig(
+        ganjifa.make_rules(POOLS["ganjifa"].preset, dict(POOLS["ganjifa"].options)),
+        POOLS["ganjifa"].preset,
+        "random",
+        30.0,
+        "ganjifa",
+        pool="ganjifa",
+    )
+    assert screening.screen_events("logroom2", other.to_dict(), []) == (0, [])
