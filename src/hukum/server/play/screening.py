@@ -16,9 +16,10 @@ a person's moves a computer player made for them (their ``move`` event says ``bo
 
 The queue is bounded: at most ``workers + waiting`` rooms are being screened or wait for a
 worker; a room that ends when it is full is not dropped, it is left to the catch-up
-(:meth:`Screenings.catching_up`), which every few minutes screens the finished rated and
-challenge rooms with no :class:`ScreenedRoom` row, oldest first, as far as the queue has
-room. A process stopped in between loses nothing the same way.
+(:meth:`Screenings.catching_up`), which every few minutes (every few seconds while it
+finds a backlog) screens the finished rated and challenge rooms with no
+:class:`ScreenedRoom` row, oldest first, as far as the queue has room. A process stopped in
+between loses nothing the same way.
 
 Written once: the :class:`ScreenedRoom` row is the transaction's first write (its key the
 room), so a second screening of the room, by this process or another, is refused by the
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
     from hukum.server.tables.actor import Table
 
 __all__ = [
+    "BACKLOG_EVERY",
     "CATCH_UP_EVERY",
     "SCREENED_GAME",
     "Screenings",
@@ -71,6 +73,8 @@ log = logging.getLogger("hukum.server")
 
 #: Seconds between two catch-ups (:meth:`Screenings.catching_up`).
 CATCH_UP_EVERY = 300.0
+#: Seconds between two catch-ups while there is a backlog (the last one queued rooms).
+BACKLOG_EVERY = 10.0
 #: The game the screening judges (its solver).
 SCREENED_GAME = "mindi"
 #: Tries of a write a concurrent one refused (a first tally row of the same player).
@@ -465,15 +469,18 @@ class Screenings:
         return sum(self.submit(code) for code in codes if code not in self._rooms)
 
     async def catching_up(self, every: float = CATCH_UP_EVERY) -> None:
-        """Catch up at start and every ``every`` seconds, for ever (a task of the app)."""
+        """Catch up at start and every ``every`` seconds, for ever (a task of the app); every
+        :data:`BACKLOG_EVERY` seconds while a catch-up finds rooms to queue, so that a
+        backlog drains as fast as the workers screen."""
         while True:
+            queued = 0
             try:
                 queued = await self.catch_up()
                 if queued:
                     log.info("screening %d finished room(s) that had not been", queued)
             except Exception:
                 log.exception("catching up on screening failed; trying again later")
-            await asyncio.sleep(every)
+            await asyncio.sleep(min(every, BACKLOG_EVERY) if queued else every)
 
     def close(self) -> None:
         """Stop the worker processes (a screening under way is left to the catch-up)."""
