@@ -393,7 +393,7 @@ def create_app(
         await ratings.settle()  # a match that just ended is rated before the store closes
         await challenges.settle()
         # A screening under way is left to the catch-up; no worker process outlives the app.
-        await asyncio.to_thread(screening.close)
+        await screening.stop()
         await asyncio.to_thread(app.state.analyses.close)  # no worker process outlives the app
         registry.close()
         if cluster is not None:

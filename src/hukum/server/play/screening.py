@@ -482,6 +482,15 @@ class Screenings:
                 log.exception("catching up on screening failed; trying again later")
             await asyncio.sleep(min(every, BACKLOG_EVERY) if queued else every)
 
+    async def stop(self) -> None:
+        """Cancel the screenings under way (each is left to a catch-up: nothing of it was
+        written) and stop the worker processes (the app's shutdown)."""
+        tasks = list(self._rooms.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.to_thread(self.close)
+
     def close(self) -> None:
         """Stop the worker processes (a screening under way is left to the catch-up)."""
         if self._pool is not None:
