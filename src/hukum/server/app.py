@@ -309,6 +309,7 @@ def create_app(
     pool_turn_timeout: float = POOL_TURN_TIMEOUT,
     leaderboard_min_games: int = players.MIN_GAMES,
     ratings_catch_up: float = CATCH_UP_EVERY,
+    screening_workers: int = 1,
     screening_waiting: int = 32,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
@@ -329,7 +330,8 @@ def create_app(
     rated as it ends, and every ``ratings_catch_up`` seconds any finished rated match no
     process rated is (:mod:`hukum.server.play.results`); a leaderboard lists players with
     ``leaderboard_min_games`` rated matches or more. Each finished rated or challenge deal is
-    screened for fair play in one worker process, ``screening_waiting`` more rooms waiting
+    screened for fair play in ``screening_workers`` worker processes, ``screening_waiting``
+    more rooms waiting
     (:mod:`hukum.server.play.screening`; beyond, the catch-up screens them, as often as the
     ratings catch up)."""
     url = database_url(database_url_)
@@ -350,7 +352,7 @@ def create_app(
     )
     ratings = Ratings(store)
     challenges = Challenges(store)
-    screening = Screenings(store, waiting=screening_waiting)
+    screening = Screenings(store, screening_workers, screening_waiting)
 
     def finished(table: Table) -> None:
         ratings.finished(table)
