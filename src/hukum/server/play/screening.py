@@ -127,7 +127,6 @@ def screen_events(
 ) -> tuple[int, list[SeatScreening]]:
     """Screen every finished deal of a room from its log (in a worker process): the deals
     screened and each person's seat (0 deals: not a 4-player Mindi room)."""
-    from hukum.mindi import Deal
     from hukum.screening import screen
     from hukum.server.tables.state import TableState
 
@@ -152,20 +151,11 @@ def screen_events(
             if state.deal.is_over():
                 ended.append({s: p for s, p in people.items() if p})
     out: list[SeatScreening] = []
-    assert state.match is not None or not ended
     for index, seated in enumerate(ended):
         if not seated:
             continue
-        played: Any = state.match.deals[index] if state.match is not None else None
-        deal = Deal(
-            played.rules,
-            played.dealer,
-            played.dealt,
-            shown_card=played.shown_card,
-            seed=played.seed,
-        )
-        for seat, move in played.history:
-            deal.push(move, seat=seat)
+        assert state.match is not None
+        deal: Any = state.match.deals[index]  # a Mindi deal (the game was checked)
         report = screen(deal, seats=sorted(seated), seed=_seed(code, index + 1))
         for totals in report.totals:
             mine = [
