@@ -8,8 +8,9 @@ consecutive deals; the false-positive rate is the share of those players the sta
 (:mod:`hukum.online.screening`) ever flags. Two cheats, for this measurement only (never a
 product bot): ``fullview`` plays the exact solver's best card with every hand known, and
 ``peek`` is the expert with its partner's hand known (its worlds dealt with that hand
-fixed). Each cheat sits at seat 0 against the rule-based player at seats 1-3 for ``--runs``
-runs, each run deal after deal until the statistic flags it (at most ``--cap`` deals).
+fixed). Each cheat sits at seat 0 with the expert at seats 1-3 (as in the daily challenge)
+for ``--runs`` runs, each run deal after deal until the statistic flags it (at most
+``--cap`` deals).
 
 Every screened deal is appended to ``--results`` (JSON lines after a first line naming the
 run); a rerun with the same file reads back what is done and goes on, so the run can be
@@ -48,12 +49,12 @@ from hukum.cards import CardSet
 from hukum.mindi import Deal, Move, Rules, View
 from hukum.online.screening import Tally
 from hukum.play import play_deal
-from hukum.screening import screen
+from hukum.screening import TOLERANCE, screen
 
 LEVELS = ("random", "rules", "search", "expert", "noisy")
 CHEATS = ("fullview", "peek")
 #: The opponents and partner of a cheat.
-CHEAT_COMPANY = "rules"
+CHEAT_COMPANY = "expert"
 
 
 class NoisyBot(Bot[View, Move]):
@@ -161,11 +162,24 @@ def play_and_screen(kind: str, name: str, run: int, index: int) -> dict[str, Any
     screened = time.process_time()
     return {
         "kind": kind,
+        "engine": 3,
+        "company": CHEAT_COMPANY if kind == "cheat" else name,
         "name": name,
         "run": run,
         "index": index,
         "seed": seed,
         "seats": [dataclasses.asdict(t) for t in report.totals],
+        "decisions": [
+            {
+                "n": d.number,
+                "seat": d.seat,
+                "card": str(d.card),
+                "best": [str(m) for m in d.best],
+                "means": {str(m): round(v, 5) for m, v in d.means},
+            }
+            for d in report.decisions
+            if d.means
+        ],
         "play_cpu": round(played - start, 4),
         "screen_cpu": round(screened - played, 4),
         "nodes": report.nodes,
@@ -190,6 +204,21 @@ def read_results(path: Path, run: dict[str, Any]) -> list[dict[str, Any]]:
     return done
 
 
+def recount(record: dict[str, Any], tolerance: float | None) -> list[tuple[int, int]]:
+    """Each screened seat's decisions that matter and hits in ``record``, at ``tolerance``
+    (None: as the engine counted them, at its default)."""
+    if tolerance is None:
+        return [(s["matters"], s["hits"]) for s in record["seats"]]
+    counts = {s["seat"]: [0, 0] for s in record["seats"]}
+    for d in record["decisions"]:
+        top = max(d["means"].values())
+        viewed = {m for m, v in d["means"].items() if v >= top - tolerance - 1e-9}
+        if not viewed & set(d["best"]):
+            counts[d["seat"]][0] += 1
+            counts[d["seat"]][1] += d["card"] in d["best"]
+    return [(m, h) for m, h in counts.values()]
+
+
 def cheat_runs(done: list[dict[str, Any]]) -> dict[tuple[str, int], list[dict[str, Any]]]:
     """Each cheat run's deals, in order."""
     runs: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
@@ -201,12 +230,12 @@ def cheat_runs(done: list[dict[str, Any]]) -> dict[tuple[str, int], list[dict[st
     return runs
 
 
-def flagged_after(deals: list[dict[str, Any]]) -> int | None:
+def flagged_after(deals: list[dict[str, Any]], tolerance: float | None = TOLERANCE) -> int | None:
     """The number of deals after which a player's statistic first flags (None: never)."""
     tally = Tally()
     for n, r in enumerate(deals, start=1):
-        seat = r["seats"][0]
-        tally = tally.add(seat["matters"], seat["hits"])
+        ((matters, hits),) = recount(r, tolerance)
+        tally = tally.add(matters, hits)
         if tally.verdict() == "flag":
             return n
     return None
@@ -214,8 +243,8 @@ def flagged_after(deals: list[dict[str, Any]]) -> int | None:
 
 class Plan:
     """Which deal to play next: round robin over the honest levels (until each has its
-    share of ``--honest``) and the cheat runs still going (a run's next deal once its last
-    is screened and it is not flagged, up to ``--cap``)."""
+    share of ``--honest``; each four times a round) and the cheat runs still going (a run's
+    next deal once its last is screened and it is not flagged, up to ``--cap``)."""
 
     def __init__(self, args: argparse.Namespace, done: list[dict[str, Any]]) -> None:
         have = {(r["name"], r["index"]) for r in done if r["kind"] == "honest"}
@@ -227,7 +256,13 @@ class Plan:
         self.cap = args.cap
         self.keys = [(c, r) for r in range(args.runs) for c in CHEATS]
         self.busy: set[tuple[str, int]] = set()
-        self.lanes: list[str | tuple[str, int]] = [*LEVELS, *self.keys]
+        # An honest level's turn comes round four times as often as a cheat run's: the
+        # false-positive rate needs the most deals.
+        self.lanes: list[str | tuple[str, int]] = []
+        for i, key in enumerate(self.keys):
+            if i % (len(self.keys) // 4 or 1) == 0:
+                self.lanes += LEVELS
+            self.lanes.append(key)
         self.turn = 0
 
     def _open(self, key: tuple[str, int]) -> bool:
@@ -299,6 +334,49 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
+def chance_step(record: dict[str, Any], tolerance: float, share: float = 0.6) -> list[float]:
+    """An alternative being weighed (not the product's test): per screened seat, the log-
+    likelihood ratio of its decisions that matter against the chance of a hit by picking a
+    card at random (the share of the legal cards that are best, ``q``), the cheat taking
+    ``share`` of the rest: a hit adds ``log((q + (1 - q) * share) / q)``, a miss
+    ``log(1 - share)``."""
+    steps = {s["seat"]: 0.0 for s in record["seats"]}
+    for d in record["decisions"]:
+        top = max(d["means"].values())
+        viewed = {m for m, v in d["means"].items() if v >= top - tolerance - 1e-9}
+        if viewed & set(d["best"]):
+            continue
+        q = len(d["best"]) / len(d["means"])
+        hit = d["card"] in d["best"]
+        steps[d["seat"]] += math.log((q + (1 - q) * share) / q) if hit else math.log(1 - share)
+    return list(steps.values())
+
+
+def chance_report(done: list[dict[str, Any]], tolerance: float) -> None:
+    """The alternative test's (:func:`chance_step`) ratio: the mean a player-deal per level
+    and cheat, and the highest an honest seat (all its deals) reached."""
+    sums: dict[str, list[float]] = defaultdict(list)
+    seats: dict[tuple[str, int, int], list[float]] = defaultdict(list)
+    for r in sorted(done, key=lambda r: r["index"]):
+        for s, step in zip(r["seats"], chance_step(r, tolerance), strict=True):
+            sums[r["name"]].append(step)
+            seats[r["name"], r["run"], s["seat"]].append(step)
+    peaks: dict[str, float] = defaultdict(float)
+    for (name, _, _), steps in seats.items():
+        total = peak = 0.0
+        for step in steps:
+            total += step
+            peak = max(peak, total)
+        peaks[name] = max(peaks[name], peak)
+    print(
+        "chance-adjusted ratio (an alternative, not the product's test), mean a player-deal"
+        " / highest a player reached: "
+        + ", ".join(
+            f"{n} {statistics.fmean(v):+.3f}/{peaks[n]:.2f}" for n, v in sorted(sums.items())
+        )
+    )
+
+
 def report(args: argparse.Namespace) -> None:
     """Print the figures of the results file."""
     run = {"run": "screening", "honest": args.honest, "runs": args.runs, "cap": args.cap}
@@ -307,12 +385,14 @@ def report(args: argparse.Namespace) -> None:
     print(f"{args.results}: {len(honest)} honest deals, {len(done) - len(honest)} cheat deals")
     print("level     player-deals  decisions  matters  hits  hit rate  unjudged")
     players: dict[tuple[str, int, int], list[tuple[int, int]]] = defaultdict(list)
+    tol = TOLERANCE if args.tolerance is None else args.tolerance
     for level in LEVELS:
         rows = sorted((r for r in honest if r["name"] == level), key=lambda r: r["index"])
         seats = [s for r in rows for s in r["seats"]]
+        counts = [c for r in rows for c in recount(r, tol)]
         dec = sum(s["decisions"] for s in seats)
-        mat = sum(s["matters"] for s in seats)
-        hits = sum(s["hits"] for s in seats)
+        mat = sum(m for m, _ in counts)
+        hits = sum(h for _, h in counts)
         unj = sum(s["unjudged"] for s in seats)
         rate = f"{hits / mat:.3f}" if mat else "-"
         lo, hi = wilson(hits, mat)
@@ -321,10 +401,8 @@ def report(args: argparse.Namespace) -> None:
             f" [{lo:.3f}, {hi:.3f}]  {unj}"
         )
         for r in rows:
-            for s in r["seats"]:
-                players[level, s["seat"], r["index"] // args.player_deals].append(
-                    (s["matters"], s["hits"])
-                )
+            for s, c in zip(r["seats"], recount(r, tol), strict=True):
+                players[level, s["seat"], r["index"] // args.player_deals].append(c)
     flagged = watched = 0
     peak = 0.0
     for counts in players.values():
@@ -343,28 +421,33 @@ def report(args: argparse.Namespace) -> None:
     )
     for cheat in CHEATS:
         runs = {k: v for k, v in cheat_runs(done).items() if k[0] == cheat}
-        until = [flagged_after(v) for v in runs.values()]
-        hit = [u for u in until if u is not None]
-        deals = [s for v in runs.values() for r in v for s in r["seats"]]
-        mat = sum(s["matters"] for s in deals)
-        hits = sum(s["hits"] for s in deals)
+        until = {k: flagged_after(v, tol) for k, v in runs.items()}
+        hit = [u for u in until.values() if u is not None]
+        counts = [c for v in runs.values() for r in v for c in recount(r, tol)]
+        mat = sum(m for m, _ in counts)
+        hits = sum(h for _, h in counts)
         line = f"{cheat}: {len(runs)} runs, {len(hit)} flagged"
         if hit:
-            line += f"; deals until flagged median {statistics.median(hit)}, p95 {quantile(hit, 0.95)}"
-        open_runs = [len(v) for k, v in runs.items() if flagged_after(v) is None]
+            median, p95 = statistics.median(hit), quantile(hit, 0.95)
+            line += f"; deals until flagged median {median}, p95 {p95} (each: {sorted(hit)})"
+        open_runs = [len(v) for k, v in runs.items() if until[k] is None]
         if open_runs:
             line += f"; not flagged yet after {sorted(open_runs)} deals"
         line += f"; hit rate {hits}/{mat}" + (f" = {hits / mat:.3f}" if mat else "")
         print(line)
-    per_seat = [r["screen_cpu"] / len(r["seats"]) for r in done]
+    chance_report(done, tol)
+    current = [r for r in done if r.get("engine") == 3]  # the engine that skips all-best
+    per_seat = [r["screen_cpu"] / len(r["seats"]) for r in current]
     if per_seat:
         med, p95 = statistics.median(per_seat), quantile(per_seat, 0.95)
+        mean = statistics.fmean(per_seat)
         print(
             f"CPU seconds per screened player-deal ({len(per_seat)} deals): median {med:.2f},"
-            f" p95 {p95:.2f}, mean {statistics.fmean(per_seat):.2f};"
-            f" one process screens about {60 / statistics.fmean(per_seat):.0f} player-deals"
-            " a minute"
+            f" p95 {p95:.2f}, mean {mean:.2f}; one process screens about {60 / mean:.0f}"
+            " player-deals a minute"
         )
+        plays = [r["play_cpu"] for r in current if r["kind"] == "honest"]
+        print(f"(playing an honest deal, all four seats: median {statistics.median(plays):.2f} s)")
 
 
 def main() -> None:
@@ -376,6 +459,12 @@ def main() -> None:
     parser.add_argument("--cap", type=int, default=300, help="deals at most a cheat run")
     parser.add_argument("--player-deals", type=int, default=25, help="deals of an honest player")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--tolerance",
+        type=float,
+        help="--report: count again at this tolerance of the view-based choice (default:"
+        " hukum.screening.TOLERANCE)",
+    )
     parser.add_argument("--every", type=int, default=20, help="a progress line every N deals")
     parser.add_argument("--report", action="store_true", help="print the file's figures only")
     args = parser.parse_args()

@@ -11,10 +11,12 @@ For each decision of a screened seat with more than one class of legal card
   (:meth:`hukum.bots.expert.ExpertBot.weigh`), every card within ``tolerance`` of its top.
 
 A decision *matters* when no card of ``viewed`` is in ``best`` (the view-based choice and
-the solver's best differ in value); it is a *hit* when it matters and the card played is in
-``best``: a card only the hidden hands justify. An honest player hits now and then by luck
-or by reading the play better than the expert's sampled worlds; a player who sees the hidden
-hands hits far more often. :mod:`hukum.online.screening` turns the counts into a verdict.
+the solver's best differ in value; where every legal card is best for the solver nothing can
+matter, and the costly view-based judgement is skipped); it is a *hit* when it matters and
+the card played is in ``best``: a card only the hidden hands justify. An honest player hits
+now and then by luck or by reading the play better than the expert's sampled worlds; a
+player who sees the hidden hands hits far more often. :mod:`hukum.online.screening` turns
+the counts into a verdict.
 
 The first tricks (13 down to 11 left) are not screened: neither judgement is exact there at
 a cost a server can pay per decision (the expert plays them by playouts of the rule-based
@@ -59,9 +61,11 @@ __all__ = [
 #: Worlds sampled for each decision's view-based judgement (the expert's own number).
 SAMPLES = 20
 
-#: Cards within this much of the view-based top (match points, a ten more is 0.05) are all
-#: choices a strong player without the hidden hands could make.
-TOLERANCE = 0.1
+#: Cards within this much of the view-based top (match points; a ten more is 0.05) are all
+#: choices a strong player without the hidden hands could make. 0.05 rather than 0.1: it
+#: finds about 1.5 times the decisions that matter for the full-view cheat at the same
+#: honest hit rates (``scripts/screening.py --report --tolerance``, docs/fairplay.md).
+TOLERANCE = 0.05
 
 #: The budget of positions searched of each decision's two judgements (each): the expert's.
 SCREEN_NODES = 5_000_000
@@ -84,17 +88,15 @@ class Decision:
     best: tuple[Move, ...]
     """The legal moves best for the exact solver, all hands known."""
     viewed: tuple[Move, ...]
-    """The legal moves the view-based judgement chooses (within the tolerance of its top)."""
-
-    @property
-    def matters(self) -> bool:
-        """Whether the two judgements differ: no card of ``viewed`` is in ``best``."""
-        return not set(self.viewed) & set(self.best)
-
-    @property
-    def hit(self) -> bool:
-        """Whether it matters and the card played is best only with the hidden hands."""
-        return self.matters and self.card in self.best
+    """The legal moves the view-based judgement chooses (within the tolerance of its top);
+    empty where every legal move is best (nothing can matter: the judgement is skipped)."""
+    matters: bool
+    """Whether the two judgements differ: no card of ``viewed`` is in ``best``."""
+    hit: bool
+    """Whether it matters and the card played is best only with the hidden hands."""
+    means: tuple[tuple[Move, float], ...] = ()
+    """The view-based judgement's weighted mean for each legal move (match points, 0.05 a
+    ten more), the evidence behind ``viewed``; empty where it was skipped."""
 
 
 @dataclass(frozen=True)
@@ -171,13 +173,17 @@ def screen(
             and left <= window
             and len(move_classes(position)) > 1
         ):
-            judged = _judge(position, seat, judge, solver, seed, number, tolerance, max_nodes)
+            judged = _judge(position, seat, judge, solver, seed, number, max_nodes)
             if judged is None:
                 counts[seat][3] += 1
             else:
-                best, viewed, spent = judged
+                best, means, spent = judged
                 nodes += spent
-                decision = Decision(number, seat, move, best, viewed)
+                top = max((v for _, v in means), default=0.0)
+                viewed = tuple(m for m, v in means if v >= top - tolerance - 1e-9)
+                matters = bool(viewed) and not set(viewed) & set(best)
+                hit = matters and move in best
+                decision = Decision(number, seat, move, best, viewed, matters, hit, means)
                 decisions.append(decision)
                 counts[seat][0] += 1
                 counts[seat][1] += decision.matters
@@ -194,24 +200,24 @@ def _judge(
     solver: Solver,
     seed: int,
     number: int,
-    tolerance: float,
     max_nodes: int | None,
-) -> tuple[tuple[Move, ...], tuple[Move, ...], int] | None:
-    """The solver's best moves, the view-based choice and the positions searched for the
-    decision at ``position`` (None if either judgement ran out of its budget)."""
+) -> tuple[tuple[Move, ...], tuple[tuple[Move, float], ...], int] | None:
+    """The solver's best moves, the view-based judgement's mean for each legal move (none
+    where every move is best) and the positions searched for the decision at ``position``
+    (None if either judgement ran out of its budget)."""
     try:
         solution = solver.solve(position, max_nodes=max_nodes)
     except SolverBudgetError:
         return None
-    view = position.view(seat)
     legal = position.legal_moves()
+    best = tuple(m for m in legal if solution.moves[m].value == solution.best.value)
+    if len(best) == len(legal):  # any card is best: the view-based choice cannot differ
+        return best, (), solution.nodes
+    view = position.view(seat)
     judge.rng = random.Random(_decision_seed(seed, number))
     weighing = judge.weigh(view, legal)
     if weighing is None:
         return None
     means = weighing.means()
-    top = max(means.values())
-    viewed = tuple(m for m in legal if means[m] >= top - tolerance - 1e-9)
-    best = tuple(m for m in legal if solution.moves[m].value == solution.best.value)
     spent = solution.nodes + sum(s.nodes for _, _, s in weighing.solved)
-    return best, viewed, spent
+    return best, tuple((m, means[m]) for m in legal), spent

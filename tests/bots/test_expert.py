@@ -197,3 +197,22 @@ def test_the_options_measured_and_not_kept_are_refused(option: dict[str, Any]) -
     """docs/strength.md keeps their results; the bots no longer take them."""
     with pytest.raises(BotError, match="bad option for the expert bot"):
         make_bot("expert", **option)
+
+
+def test_the_weighing_is_what_the_expert_chooses_by() -> None:
+    """``weigh`` exposes the per-move totals ``choose`` decides by: with the same worlds (the
+    same seed) the move chosen has the best weighted mean, and the means are the totals over
+    the worlds' weight."""
+    deal = _late(Rules(), seed=12, left=5)
+    assert deal.turn is not None
+    view = deal.view(deal.turn)
+    moves = deal.legal_moves()
+    chosen = ExpertBot(seed=4, samples=6).choose(view)
+    weighing = ExpertBot(seed=4, samples=6).weigh(view, moves)
+    assert weighing is not None and len(weighing.solved) == 6
+    assert weighing.weight == pytest.approx(sum(w for _, w, _ in weighing.solved))
+    means = weighing.means()
+    assert set(means) == set(moves)
+    assert means[chosen] == pytest.approx(max(means.values()))
+    for move in moves:
+        assert means[move] * weighing.weight == pytest.approx(weighing.totals[move])

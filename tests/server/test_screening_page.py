@@ -28,8 +28,8 @@ def test_a_flagged_player_is_in_the_moderators_queue_with_the_evidence(
         {"number": n, "card": card, "best": [card], "viewed": ["2C"]}
         for n, card in ((20, "QH"), (33, "10S"), (41, "AD"))
     )
-    # Eleven hits in eleven decisions that matter: past the flag's threshold at once.
-    seat = screening.SeatScreening(1, 0, cheat, 11, 11, 11, 0, hits)
+    # Twenty-five hits in twenty-five decisions that matter: past the flag's threshold at once.
+    seat = screening.SeatScreening(1, 0, cheat, 25, 25, 25, 0, hits)
     assert screening.write(store, code, 1, [seat])
     page = browse(browser, base, mod_s, PHONE)
     try:
@@ -37,7 +37,7 @@ def test_a_flagged_player_is_in_the_moderators_queue_with_the_evidence(
         report = page.locator(".mod-report").filter(has_text="Sly")
         expect(report).to_contain_text("Fair-play screening")
         expect(report).to_contain_text("Flagged by the fair-play screening")
-        expect(report.locator(".mod-tally")).to_contain_text("11 of 11 decisions that matter")
+        expect(report.locator(".mod-tally")).to_contain_text("25 of 25 decisions that matter")
         links = report.locator(".mod-evidence li a")
         expect(links).to_have_count(3)
         expect(links.nth(1)).to_have_attribute("href", f"/t/{code}/deals/1?move=32")

@@ -17,7 +17,7 @@ therefore be an upper figure for honest players (:data:`HONEST_RATES`, measured 
 reached ``log(1 / alpha)``; a flag stays (a moderator decides).
 
 >>> tally = Tally()
->>> for _ in range(12):
+>>> for _ in range(16):
 ...     tally = tally.add(matters=1, hits=1)
 >>> tally.verdict()
 'flag'
@@ -42,6 +42,7 @@ __all__ = [
     "honest_rate",
     "log_ratio",
     "threshold",
+    "verdict",
 ]
 
 Verdict = Literal["clear", "watch", "flag"]
@@ -64,10 +65,10 @@ HONEST_RATES: dict[str, float] = {
 }
 
 #: The honest rate every player is judged against (see :func:`honest_rate`).
-HONEST_RATE = 0.4
+HONEST_RATE = 0.6
 
 #: The cheat's hit rate the test is tuned to detect fastest.
-CHEAT_RATE = 0.8
+CHEAT_RATE = 0.95
 
 
 def honest_rate(level: str | None = None) -> float:
@@ -121,10 +122,15 @@ class Tally:
         )
 
     def verdict(self, alpha: float = ALPHA, watch: float = WATCH) -> Verdict:
-        """``flag`` once the ratio has reached ``log(1/alpha)``, ``watch`` while it is at
-        ``log(1/watch)`` or above, else ``clear``."""
-        if self.peak >= threshold(alpha) - 1e-12:
-            return "flag"
-        if self.llr >= threshold(watch) - 1e-12:
-            return "watch"
-        return "clear"
+        """This tally's :func:`verdict`."""
+        return verdict(self, alpha, watch)
+
+
+def verdict(tally: Tally, alpha: float = ALPHA, watch: float = WATCH) -> Verdict:
+    """``flag`` once the tally's ratio has reached ``log(1/alpha)`` (it stays), ``watch``
+    while it is at ``log(1/watch)`` or above, else ``clear``."""
+    if tally.peak >= threshold(alpha) - 1e-12:
+        return "flag"
+    if tally.llr >= threshold(watch) - 1e-12:
+        return "watch"
+    return "clear"

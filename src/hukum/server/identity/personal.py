@@ -26,6 +26,7 @@ from hukum.online.names import GUEST_ALPHABET
 from hukum.server.db import EventRow, Room, Store
 from hukum.server.identity.models import Block, Player, PlayerSession, Report, Sanction
 from hukum.server.play.models import (
+    ChallengeEntry,
     RatedMatch,
     RatedSeat,
     Rating,
@@ -283,6 +284,10 @@ def erase(
         # Rated seats keep the match whole under the anonymous name; the row's player goes
         # with the player's row (SET NULL), their ratings too (CASCADE).
         s.execute(update(RatedSeat).where(RatedSeat.player == player_id).values(name=name))
+        # Challenge entries too: the field's percentages stay as they were.
+        s.execute(
+            update(ChallengeEntry).where(ChallengeEntry.player == player_id).values(name=name)
+        )
         s.execute(update(Report).where(Report.reporter == player_id).values(reporter=None))
         s.execute(delete(Report).where(Report.reported == player_id))
         # The fair-play screening's rows and tally are personal data (CASCADE too; said).
