@@ -341,3 +341,25 @@ def test_only_the_persons_own_moves_are_screened() -> None:
         pool="ganjifa",
     )
     assert screening.screen_events("logroom2", other.to_dict(), []) == (0, [])
+
+
+def test_a_finished_challenge_deal_is_screened_by_the_catch_up(client: TestClient) -> None:
+    """A daily challenge table's deal (the person at seat 0, the experts' seats not
+    screened), finished while no process screened it: the catch-up finds and screens it."""
+    player = account(client, "Daily")
+    player_id = me_id(player)
+    spec = game_named("mindi")
+    rules = spec.make_rules("classic", dict(POOLS["mindi"].options))
+    config = TableConfig(rules, "classic", "expert", None, "mindi", challenge="2026-12-07/3")
+    store = store_of(client)
+    code = "chal3scr"
+    assert store.create_room(code, config.to_dict())
+    for number, kind, data in log_of(config, 23, {0: player_id}, by_bot=set()):
+        store.append(code, number, kind, data)
+    assert code in screening.unscreened_rooms(store, 100)
+    queue = screenings(client)
+    assert client.portal is not None
+    assert client.portal.call(queue.catch_up) == 1
+    client.portal.call(queue.settle)
+    assert [(r.seat, r.player, r.deal) for r in seats_of(store, code)] == [(0, player_id, 1)]
+    assert screening.unscreened_rooms(store, 100) == []
