@@ -38,6 +38,7 @@ def _run(args: argparse.Namespace, out: Console) -> int:
         pool_wave=args.pool_wave,
         pool_turn_timeout=args.pool_turn_timeout,
         leaderboard_min_games=args.leaderboard_min_games,
+        screening_workers=args.screening_workers,
         **quota,
     )
     garbage.pace()
@@ -124,6 +125,14 @@ def add(commands: Commands) -> None:
         type=positive,
         metavar="N",
         help="rooms one client address may create an hour (default 100)",
+    )
+    serve.add_argument(
+        "--screening-workers",
+        type=positive,
+        default=1,
+        metavar="N",
+        help="worker processes that screen finished rated and challenge deals for fair "
+        "play, at a low priority (default 1)",
     )
     serve.add_argument(
         "--max-tables",

@@ -25,9 +25,11 @@ __all__ = [
     "MAX_SUSPENSION_DAYS",
     "MAX_TEXT",
     "PHRASES",
+    "QUEUE_REASONS",
     "REASONS",
     "SANCTIONS",
     "SAY_EVERY",
+    "SCREENING",
     "BadSaying",
     "Reason",
     "blocked_pairs",
@@ -47,6 +49,11 @@ SAY_EVERY = 2.0
 #: stalling, a bad name, something else.
 Reason = Literal["cheating", "abuse", "stalling", "bad_name", "other"]
 REASONS: tuple[str, ...] = get_args(Reason)
+#: The reason of a report the fair-play screening makes (no reporter; a player never
+#: chooses it: it is not one of :data:`REASONS`).
+SCREENING = "screening"
+#: Every reason a report in the moderators' queue may have.
+QUEUE_REASONS: tuple[str, ...] = (*REASONS, SCREENING)
 #: The longest note of a report, and the longest reason a moderator gives.
 MAX_NOTE = 500
 MAX_REASON = 500

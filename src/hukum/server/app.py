@@ -28,6 +28,7 @@ from hukum.server.identity.sessions import Identities
 from hukum.server.play.challenge import Challenges, deal_seed
 from hukum.server.play.pool import POOL_TURN_TIMEOUT, Matchmaker, MemoryWaiting, RedisWaiting
 from hukum.server.play.results import CATCH_UP_EVERY, Ratings
+from hukum.server.play.screening import Screenings
 from hukum.server.protocol import TableError, error_body, foreign_origin, http_status
 from hukum.server.routes import (
     account,
@@ -310,6 +311,8 @@ def create_app(
     pool_turn_timeout: float = POOL_TURN_TIMEOUT,
     leaderboard_min_games: int = players.MIN_GAMES,
     ratings_catch_up: float = CATCH_UP_EVERY,
+    screening_workers: int = 1,
+    screening_waiting: int = 32,
 ) -> FastAPI:
     """The app on a database (migrated to the newest schema first); one client address
     may create ``rooms_per_hour`` rooms an hour; a game socket has ``hello_timeout``
@@ -328,7 +331,11 @@ def create_app(
     whose turn limit is ``pool_turn_timeout``. A rated table's match is
     rated as it ends, and every ``ratings_catch_up`` seconds any finished rated match no
     process rated is (:mod:`hukum.server.play.results`); a leaderboard lists players with
-    ``leaderboard_min_games`` rated matches or more."""
+    ``leaderboard_min_games`` rated matches or more. Each finished rated or challenge deal is
+    screened for fair play in ``screening_workers`` worker processes, ``screening_waiting``
+    more rooms waiting
+    (:mod:`hukum.server.play.screening`; beyond, the catch-up screens them, as often as the
+    ratings catch up)."""
     url = database_url(database_url_)
     migrate(url)
     engine = make_engine(url)
@@ -347,10 +354,12 @@ def create_app(
     )
     ratings = Ratings(store)
     challenges = Challenges(store)
+    screening = Screenings(store, screening_workers, screening_waiting)
 
     def finished(table: Table) -> None:
         ratings.finished(table)
         challenges.finished(table)
+        screening.finished(table)
 
     registry.finished = finished
     registry.challenge_seed = lambda key: asyncio.to_thread(deal_seed, store, key)
@@ -376,6 +385,7 @@ def create_app(
             asyncio.create_task(_forgetting(app.state.identities), name="forget"),
             asyncio.create_task(ratings.catching_up(ratings_catch_up), name="ratings"),
             asyncio.create_task(challenges.catching_up(ratings_catch_up), name="challenges"),
+            asyncio.create_task(screening.catching_up(ratings_catch_up), name="screening"),
         ]
         if collect_garbage:
             tasks.append(asyncio.create_task(garbage.collecting(), name="garbage"))
@@ -386,6 +396,8 @@ def create_app(
             task.cancel()
         await ratings.settle()  # a match that just ended is rated before the store closes
         await challenges.settle()
+        # A screening under way is left to the catch-up; no worker process outlives the app.
+        await screening.stop()
         await asyncio.to_thread(app.state.analyses.close)  # no worker process outlives the app
         registry.close()
         if cluster is not None:
@@ -409,6 +421,7 @@ def create_app(
     app.state.hello_timeout = hello_timeout
     app.state.ratings = ratings
     app.state.challenges = challenges
+    app.state.screenings = screening
     app.state.leaderboard_min_games = leaderboard_min_games
 
     @app.exception_handler(TableError)

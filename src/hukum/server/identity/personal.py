@@ -3,7 +3,8 @@ erase it (``DELETE /api/account``).
 
 A player's games are the rooms where a ``seat`` event's data names them
 (``"player": <id>``, written when a request with a session takes a seat). Erasing a player
-removes their row, sessions, blocks, preferences and ratings (the reports they made stay,
+removes their row, sessions, blocks, preferences, ratings and fair-play screening rows and
+tally (the reports they made stay,
 with no reporter; their rated seats stay, with no player and the anonymous name) and
 rewrites each such seat event: the name becomes an anonymous one ("Former
 player 7F3K", the same in every room of the player) and the ``player`` key goes, so that
@@ -24,7 +25,15 @@ from sqlalchemy import delete, select, update
 from hukum.online.names import GUEST_ALPHABET
 from hukum.server.db import EventRow, Room, Store
 from hukum.server.identity.models import Block, Player, PlayerSession, Report, Sanction
-from hukum.server.play.models import ChallengeEntry, RatedMatch, RatedSeat, Rating
+from hukum.server.play.models import (
+    ChallengeEntry,
+    RatedMatch,
+    RatedSeat,
+    Rating,
+    ScreenedSeat,
+    ScreeningTally,
+)
+from hukum.server.play.screening import tally_of
 from hukum.server.tables.config import TableConfig
 from hukum.server.tables.state import TableState
 
@@ -249,6 +258,7 @@ def personal_data(store: Store, player_id: str, current: str = "") -> dict[str, 
             ],
         }
     data.update(ratings_of(store, player_id))
+    data["screening"] = tally_of(store, player_id)
     data["sessions"] = sessions_of(store, player_id, current)
     data["games"] = games_of(store, player_id)
     return data
@@ -280,6 +290,9 @@ def erase(
         )
         s.execute(update(Report).where(Report.reporter == player_id).values(reporter=None))
         s.execute(delete(Report).where(Report.reported == player_id))
+        # The fair-play screening's rows and tally are personal data (CASCADE too; said).
+        s.execute(delete(ScreenedSeat).where(ScreenedSeat.player == player_id))
+        s.execute(delete(ScreeningTally).where(ScreeningTally.player == player_id))
         s.execute(delete(Sanction).where(Sanction.player == player_id))
         s.execute(update(Sanction).where(Sanction.moderator == player_id).values(moderator=None))
         s.execute(update(Sanction).where(Sanction.lifted_by == player_id).values(lifted_by=None))

@@ -10,13 +10,35 @@ match's row is the key).
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
-from sqlalchemy import Boolean, Date, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Integer,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from hukum.server.db import Base, now
 
-__all__ = ["Challenge", "ChallengeDeal", "ChallengeEntry", "RatedMatch", "RatedSeat", "Rating"]
+__all__ = [
+    "Challenge",
+    "ChallengeDeal",
+    "ChallengeEntry",
+    "RatedMatch",
+    "RatedSeat",
+    "Rating",
+    "ScreenedRoom",
+    "ScreenedSeat",
+    "ScreeningTally",
+]
 
 
 class Rating(Base):
@@ -130,3 +152,64 @@ class ChallengeEntry(Base):
     """Seat 0's team's tens (None until the deal ends)."""
     tricks: Mapped[int | None] = mapped_column(Integer, default=None)
     won: Mapped[bool | None] = mapped_column(Boolean, default=None)
+
+
+class ScreenedRoom(Base):
+    """A finished rated or challenge table whose deals were screened for fair play
+    (:mod:`hukum.server.play.screening`): written once, first in the transaction that
+    writes its seats, so that a second screening of the room (this process or another)
+    changes nothing. Keeps no personal data."""
+
+    __tablename__ = "screened_rooms"
+    room: Mapped[str] = mapped_column(ForeignKey("rooms.code"), primary_key=True)
+    deals: Mapped[int] = mapped_column(Integer)
+    """Deals screened (0: a game the screening cannot judge, e.g. Ganjifa)."""
+    screened_at: Mapped[dt.datetime] = mapped_column(
+        DateTime(timezone=True), default=now, index=True
+    )
+
+
+class ScreenedSeat(Base):
+    """One person's seat in one screened deal (:func:`hukum.screening.screen`): their
+    counts and the evidence (the hit decisions). Personal data: deleted with the account."""
+
+    __tablename__ = "screened_seats"
+    __table_args__ = (ForeignKeyConstraint(["room"], ["screened_rooms.room"], ondelete="CASCADE"),)
+    room: Mapped[str] = mapped_column(String(16), primary_key=True)
+    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """The deal's number at the table, from 1."""
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    decisions: Mapped[int] = mapped_column(Integer)
+    """Decisions screened (more than one class of legal card, both judgements made)."""
+    matters: Mapped[int] = mapped_column(Integer)
+    """Of those, the decisions where the solver's best and the view-based choice differ."""
+    hits: Mapped[int] = mapped_column(Integer)
+    """Of those, the ones where the card played was the solver's, not the view's."""
+    unjudged: Mapped[int] = mapped_column(Integer)
+    """Decisions left out: a judgement ran out of its budget."""
+    evidence: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    """The hit decisions: ``{"number", "card", "best", "viewed"}`` (the move's number in
+    the deal, from 1; the cards as the game writes them)."""
+    screened_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ScreeningTally(Base):
+    """A player's running screening record (:class:`hukum.online.screening.Tally`'s
+    fields) and its verdict, moved in the transaction that writes their seats. Personal
+    data: deleted with the account."""
+
+    __tablename__ = "screening_tallies"
+    player: Mapped[str] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    matters: Mapped[int] = mapped_column(Integer, default=0)
+    hits: Mapped[int] = mapped_column(Integer, default=0)
+    llr: Mapped[float] = mapped_column(Float, default=0.0)
+    peak: Mapped[float] = mapped_column(Float, default=0.0)
+    deals: Mapped[int] = mapped_column(Integer, default=0)
+    p0: Mapped[float] = mapped_column(Float)
+    p1: Mapped[float] = mapped_column(Float)
+    verdict: Mapped[str] = mapped_column(String(8), default="clear", index=True)
+    """``clear``, ``watch`` or ``flag`` (a flag stays: a moderator decides)."""
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -1,7 +1,9 @@
 """The moderators' API (``/api/moderation/…``; anyone else is refused ``not_moderator``):
 the reports with their table's record, what was said there and the reported player's
-sanctions; warn, suspend for some days or close the account of a reported player, each with
-the reason the player sees; lift a sanction (with a reason); close a report. Every action
+sanctions (a report the fair-play screening made, reason ``screening`` and no reporter, has
+the player's tally and the hit decisions, each a link to its position on the board); warn,
+suspend for some days or close the account of a reported player, each with the reason the
+player sees; lift a sanction (with a reason); close a report. Every action
 is kept in ``sanctions`` (who, when, why), never deleted. Moderators are made with
 ``hukum admin grant-moderator NAME``.
 """
@@ -16,10 +18,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from hukum.online.fairplay import MAX_REASON, MAX_SUSPENSION_DAYS
+from hukum.online.fairplay import MAX_REASON, MAX_SUSPENSION_DAYS, SCREENING
 from hukum.server.db import now
 from hukum.server.identity.models import Player, Report, Sanction
 from hukum.server.identity.sessions import Me, identities, require_player
+from hukum.server.play.screening import evidence_of, tally_of
 from hukum.server.protocol import ProtocolError
 from hukum.server.routes.fairplay import sanction_json, seat_players, utc
 from hukum.server.tables.talk import said_lines
@@ -78,6 +81,12 @@ def _report_json(s: Session, row: Report, request: Request) -> dict[str, Any]:
     sanctions = s.scalars(
         select(Sanction).where(Sanction.player == row.reported).order_by(Sanction.created_at)
     ).all()
+    store = identities(request).store
+    screening = (
+        {"tally": tally_of(store, row.reported), "decisions": evidence_of(store, row.reported)}
+        if row.reason == SCREENING
+        else None
+    )
     return {
         "id": row.id,
         "table": row.room,
@@ -96,6 +105,7 @@ def _report_json(s: Session, row: Report, request: Request) -> dict[str, Any]:
         "reporter": _name(s, row.reporter),
         "talk": said_lines(events),
         "sanctions": [{**sanction_json(x), "by": _name(s, x.moderator)} for x in sanctions],
+        "screening": screening,
     }
 
 

@@ -2,7 +2,10 @@
 // reports, each with the reported player's name, the reason and note, the table's record and
 // analysis board, what was said there and the player's sanctions; warn, suspend for some
 // days or close the account, each with the reason the player sees; lift a sanction; close
-// a report. Anyone else is told the page is for moderators.
+// a report. A report the fair-play screening made (reason "screening", no reporter) shows
+// the player's tally and the decisions, each a link to its position on the board. Anyone
+// else is told the page is for moderators.
+import { moveHTML } from "../board/games/mindi.js";
 import { t } from "../i18n.js";
 import { render } from "../router.js";
 import { S, enterTable } from "../state.js";
@@ -48,6 +51,20 @@ function talkHTML(lines) {
   return `<ol class="talk-log">${items.join("")}</ol>`;
 }
 
+/** The fair-play screening's evidence: the tally and each hit decision, a link to the board
+ * at the position before it, the card played (best only with the hidden hands) and what a
+ * player seeing only their hand would choose. */
+function screeningHTML(sc) {
+  const card = (text) => moveHTML({ t, esc }, text);
+  const tally = sc.tally ? `<p class="mod-tally">${esc(t("mod.tally", sc.tally))}</p>` : "";
+  const items = sc.decisions.map(
+    (d) => `<li class="mod-hit" data-table="${esc(d.table)}" data-deal="${d.deal}" data-number="${d.number}">
+      <a href="${esc(d.board)}">${esc(t("mod.hit", d))}</a>: ${card(d.card)}
+      <span class="hint">${esc(t("mod.viewed"))} ${d.viewed.map(card).join(" ")}</span></li>`,
+  );
+  return `${tally}<h4>${esc(t("mod.evidence"))}</h4><ol class="mod-evidence">${items.join("")}</ol>`;
+}
+
 function reportHTML(r) {
   const actions = r.closed
     ? ""
@@ -61,9 +78,10 @@ function reportHTML(r) {
   const seat = r.seat === null ? "?" : r.seat + 1;
   return `<article class="panel mod-report" data-report="${r.id}">
     <h3>${esc(t("mod.report", { name: r.reported.name, seat }))} — ${esc(t(`reason.${r.reason}`))}</h3>
-    <p class="hint">${esc(t("mod.by", { name: r.reporter }))}, ${esc(when(r.since))}</p>
+    <p class="hint">${esc(r.screening ? t("mod.byscreening") : t("mod.by", { name: r.reporter }))}, ${esc(when(r.since))}</p>
     ${r.note ? `<blockquote>${esc(r.note)}</blockquote>` : ""}
     <p><a href="${esc(r.record)}">${esc(t("mod.record"))}</a> · <a href="${esc(r.board)}">${esc(t("mod.board"))}</a></p>
+    ${r.screening ? screeningHTML(r.screening) : ""}
     <details><summary>${esc(t("mod.talk"))}</summary>${talkHTML(r.talk)}</details>
     <h4>${esc(t("mod.sanctions"))}</h4><ul class="mod-sanctions">${r.sanctions.map(sanctionHTML).join("")}</ul>
     ${actions}</article>`;
