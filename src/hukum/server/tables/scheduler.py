@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
+import threading
 import weakref
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from hukum.game import Player
@@ -21,9 +24,31 @@ from hukum.server.tables.errors import TableError
 if TYPE_CHECKING:
     from hukum.server.tables.actor import Table
 
-__all__ = ["Scheduler", "Stale"]
+__all__ = ["BOT_THREADS", "Scheduler", "Stale", "bot_threads"]
 
 log = logging.getLogger("hukum.server")
+
+#: Threads that make the slower computer players' decisions (the expert's, the search
+#: player's), at most this many at once: one a core, as a decision is nearly all CPU.
+BOT_THREADS = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
+
+_bot_threads: ThreadPoolExecutor | None = None
+_bot_threads_made = threading.Lock()
+
+
+def bot_threads() -> ThreadPoolExecutor:
+    """The computer players' own threads (:data:`BOT_THREADS`), shared by every table.
+
+    Not the event loop's default executor: that one stores every table's moves (the
+    journal) and reads the database, and with a crowd of expert decisions queued in it a
+    person's move waited behind them before it was stored and acknowledged (issue 42,
+    docs/scale.md "Daily challenge under load"). Here the decisions wait for each other
+    only; and fewer Python threads contend with the event loop for the GIL."""
+    global _bot_threads
+    with _bot_threads_made:
+        if _bot_threads is None:
+            _bot_threads = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="hukum-bot")
+        return _bot_threads
 
 
 class Stale(Exception):
@@ -157,7 +182,8 @@ class Scheduler:
             if table.config.bots in table.spec.quick_bots:
                 move = bot.choose(view)  # quicker than the hand-over to a thread
             else:
-                move = await asyncio.to_thread(bot.choose, view)
+                loop = asyncio.get_running_loop()
+                move = await loop.run_in_executor(bot_threads(), bot.choose, view)
         except Exception:
             log.exception(
                 "bot failed at table %s seat %d; playing the first legal move", table.code, seat
