@@ -215,6 +215,7 @@ async def crowd(
 
     made = await asyncio.gather(*(claim(p) for p in people))
     tally.claiming = time.perf_counter() - began
+    print(f"{sum(made)} accounts claimed in {tally.claiming:.0f} s; playing", flush=True)
     start, cpu = time.perf_counter(), time.process_time()
     served = server_cpu() if server_cpu is not None else 0.0
     stop = start + args.seconds

@@ -1,14 +1,16 @@
 """The computer players decide on threads of their own
 (:func:`hukum.server.tables.scheduler.bot_threads`), not on the event loop's default
 executor, which stores every table's moves: a crowd of expert decisions waiting for a
-thread never holds back a person's move (issue 42; docs/scale.md, "Daily challenge under
-load")."""
+thread never holds back a person's move; and a challenge position's expert reply, the same
+at every table of the deal, is kept and given again without a decision (issue 42;
+docs/scale.md, "Daily challenge under load")."""
 
 from __future__ import annotations
 
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from fastapi.testclient import TestClient
@@ -22,8 +24,8 @@ from tests.server.test_ratings import account
 __all__ = ["client", "db_url"]  # the fixtures, as test_challenge_api.py makes them
 
 
-@pytest.fixture
-def held() -> Iterator[threading.Event]:
+@contextmanager
+def holding() -> Iterator[threading.Event]:
     """Every bot thread busy until the event is set (set at the end in any case)."""
     release = threading.Event()
     jobs = [bot_threads().submit(release.wait, 300) for _ in range(BOT_THREADS)]
@@ -33,6 +35,13 @@ def held() -> Iterator[threading.Event]:
         release.set()
         for job in jobs:
             job.result(timeout=60)
+
+
+@pytest.fixture
+def held() -> Iterator[threading.Event]:
+    """Every bot thread busy until the event is set."""
+    with holding() as release:
+        yield release
 
 
 def waiting() -> int:
@@ -62,3 +71,28 @@ def test_a_person_s_moves_are_stored_while_the_expert_waits_for_a_thread(
         me = Player(first_legal)
         play(ws, me)  # the threads free, the experts answer: the deal is played to its end
     assert me.match_over and me.moves == 13 and not me.errors, me.errors
+
+
+def test_a_challenge_position_s_expert_reply_is_kept(client: TestClient) -> None:
+    asha = account(client, "asha")
+    first = Player(first_legal)
+    with seat_socket(asha, start(asha, today(), 2), None) as ws:
+        play(ws, first)
+    # Every bot thread busy: the same cards at another account's table of the deal get
+    # every expert reply all the same, the kept ones.
+    with holding() as release:
+        # Were a decision asked for, it would wait until this frees the threads.
+        watchdog = threading.Timer(120, release.set)
+        watchdog.start()
+        ravi = account(client, "ravi")
+        second = Player(first_legal)
+        with seat_socket(ravi, start(ravi, today(), 2), None) as ws:
+            play(ws, second)
+        watchdog.cancel()
+        assert not release.is_set() and waiting() == 0  # no decision was asked for
+
+    def moves(player: Player) -> list[tuple[int, str]]:
+        return [(m["seat"], m["move"]) for m in player.log if m.get("kind") == "move"]
+
+    assert first.match_over and second.match_over
+    assert len(moves(first)) == 52 and moves(second) == moves(first)

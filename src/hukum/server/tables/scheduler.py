@@ -14,6 +14,8 @@ import os
 import secrets
 import threading
 import weakref
+from collections import OrderedDict
+from collections.abc import Hashable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -24,13 +26,20 @@ from hukum.server.tables.errors import TableError
 if TYPE_CHECKING:
     from hukum.server.tables.actor import Table
 
-__all__ = ["BOT_THREADS", "Scheduler", "Stale", "bot_threads"]
+__all__ = ["BOT_THREADS", "REPLIES_KEPT", "Scheduler", "Stale", "bot_threads"]
 
 log = logging.getLogger("hukum.server")
 
 #: Threads that make the slower computer players' decisions (the expert's, the search
 #: player's), at most this many at once: one a core, as a decision is nearly all CPU.
 BOT_THREADS = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
+
+#: Challenge positions whose expert reply this process keeps (the latest used): a reply is
+#: the same at every table of the deal (:meth:`Scheduler._bot`), and the whole field of a
+#: deal meets its first positions, whose decisions cost the most.
+REPLIES_KEPT = 20_000
+
+_replies: OrderedDict[Hashable, Any] = OrderedDict()
 
 _bot_threads: ThreadPoolExecutor | None = None
 _bot_threads_made = threading.Lock()
@@ -177,13 +186,22 @@ class Scheduler:
             if not self.may_run(seat):
                 return
             view = deal.view(seat)
-        bot = self._bot(seat)
+            position: Hashable = None
+            if table.config.challenge is not None and deal.seed is not None:
+                position = (table.config.bots, deal.seed, tuple(deal.moves))
         try:
-            if table.config.bots in table.spec.quick_bots:
-                move = bot.choose(view)  # quicker than the hand-over to a thread
+            if position is not None and position in _replies:
+                _replies.move_to_end(position)
+                move = _replies[position]
+            elif table.config.bots in table.spec.quick_bots:
+                move = self._bot(seat).choose(view)  # quicker than the hand-over to a thread
             else:
                 loop = asyncio.get_running_loop()
-                move = await loop.run_in_executor(bot_threads(), bot.choose, view)
+                move = await loop.run_in_executor(bot_threads(), self._bot(seat).choose, view)
+                if position is not None:
+                    _replies[position] = move
+                    if len(_replies) > REPLIES_KEPT:
+                        _replies.popitem(last=False)
         except Exception:
             log.exception(
                 "bot failed at table %s seat %d; playing the first legal move", table.code, seat
