@@ -14,18 +14,18 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import select, update
+from sqlalchemy import select
 
 from hukum.games import game_named
-from hukum.online.challenge import DEALS, closes_at, preset_of, week_of
+from hukum.online.challenge import DEALS, closes_at, deal_key, preset_of, week_of
 from hukum.server.db import Room, Store
 from hukum.server.fairness import verify
 from hukum.server.play import challenge as stored
-from hukum.server.play.models import ChallengeEntry
+from hukum.server.play.models import Challenge, ChallengeDeal, ChallengeEntry
 from tests.server.conftest import play
 from tests.server.helpers import Player as Scripted
 from tests.server.helpers import seat_socket
-from tests.server.test_ratings import account, guest, make_app, me_id, store_of
+from tests.server.test_ratings import PASSWORD, account, guest, make_app, me_id, store_of
 
 
 @pytest.fixture
@@ -94,7 +94,9 @@ def test_today_shows_eight_committed_deals_and_no_seed(client: TestClient) -> No
     assert [d["commitment"] for d in again["deals"]] == [d["commitment"] for d in body["deals"]]
     assert error(anyone.get(f"/api/challenge/{day + dt.timedelta(days=1)}")) == "unknown_challenge"
     assert error(anyone.get("/api/challenge/2020-01-01")) == "unknown_challenge"
-    assert error(anyone.get("/api/challenge/yesterday")) == "unknown_challenge"
+    for bad in ("yesterday", "2026-02-30", "20261207", "2026-12-7"):
+        assert error(anyone.get(f"/api/challenge/{bad}")) == "unknown_challenge"
+    assert error(anyone.get("/api/challenge/week/2026-W99/leaderboard")) == "unknown_challenge"
 
 
 def test_guests_and_bad_deals_are_refused(client: TestClient) -> None:
@@ -133,6 +135,7 @@ def test_a_deal_played_to_the_end_is_scored_once(client: TestClient) -> None:
     assert over and over[0]["seed"] is None and over[0]["view"]["seed"] is None
     assert error(asha.get(f"/api/tables/{code}/deals/1")) == "challenge_open"
     assert error(asha.get(f"/api/tables/{code}/deals/1/analysis")) == "challenge_open"
+    assert error(asha.get(f"/api/tables/{code}/record")) == "challenge_open"  # it has the seed
     r = asha.post(f"/api/challenge/{day}/deals/2/play")
     assert r.status_code == 409 and error(r) == "already_played"
     body = asha.get("/api/challenge").json()
@@ -181,47 +184,183 @@ def test_equal_moves_get_equal_replies(client: TestClient) -> None:
     assert {r["you"] for r in results} == {True, False}
 
 
-def past_day(store: Store, days_ago: int = 3) -> dt.date:
-    """A challenge of a past day, made in the database directly (closed now)."""
-    day = today() - dt.timedelta(days=days_ago)
-    stored.make_day(store, day)
-    return day
+def close_today(client: TestClient, days_ago: int = 7) -> dt.date:
+    """Make today's challenge, as played so far, a closed day's: a day ``days_ago`` in the
+    past gets today's deals (the same seeds: made in the database directly), and today's
+    entries and tables move to it. The day; its tables are read back from the database."""
+    store = store_of(client)
+    day = today()
+    past = day - dt.timedelta(days=days_ago)
+    deals = stored.make_day(store, day)
+    with store.session() as s:
+        s.add(Challenge(day=past, preset=preset_of(day)))
+        for d in deals:
+            s.add(
+                ChallengeDeal(
+                    day=past,
+                    number=d.number,
+                    seed=str(d.seed),
+                    commitment=d.commitment,
+                    dealer=d.dealer,
+                    preset=d.preset,
+                )
+            )
+        s.flush()
+        entries = s.scalars(select(ChallengeEntry).where(ChallengeEntry.day == day)).all()
+        rooms = [entry.room for entry in entries]
+        for entry in entries:
+            entry.day = past
+            room = s.get(Room, entry.room)
+            assert room is not None
+            room.config = {**room.config, "challenge": deal_key(past, entry.number)}
+        s.commit()
+    registry = client.app.state.registry  # type: ignore[attr-defined]
+    for code in rooms:
+        held = registry.tables.pop(code, None)
+        if held is not None:
+            held.close()
+    return past
 
 
 def test_a_closed_day_shows_its_seeds_and_opens_its_boards(client: TestClient) -> None:
-    store = store_of(client)
-    asha = account(client, "Asha")
-    day = today()
-    code = start(asha, day, 1)
-    play_deal(asha, code)
-    past = past_day(store)
-    # Asha's table was of today's deal: move it to the past day (the closed state).
-    key = f"{past}/1"
-    with store.session() as s:
-        s.execute(update(ChallengeEntry).values(day=past))
-        s.commit()
-    with store.session() as s:
-        room = s.get(Room, code)
-        assert room is not None
-        room.config = {**room.config, "challenge": key}
-        s.commit()
-    registry = client.app.state.registry  # type: ignore[attr-defined]
-    held = registry.tables.pop(code, None)  # read back from the database with its new settings
-    if held is not None:
-        held.close()
-    body = asha.get(f"/api/challenge/{past}").json()
-    assert body["closed"] is True
+    asha, bela, cyra = account(client, "Asha"), account(client, "Bela"), account(client, "Cyra")
+    code = start(asha, today(), 1)
+    first = play_deal(asha, code)
+    unfinished = start(bela, today(), 1)  # started, never finished: 0 once closed
+    past = close_today(client)
+    body = cyra.get(f"/api/challenge/{past}").json()
+    assert body["closed"] is True and body["score"] is None
     spec = game_named("mindi")
     for d in body["deals"]:
         assert d["seed"] is not None
         rules = spec.make_rules(body["preset"])
         check = verify(d["commitment"], int(d["seed"]), rules, d["dealer"], spec)
         assert check["commitment_ok"]
+    # The seed revealed is the one the table dealt: the hands Asha was dealt.
+    dealt = verify(body["deals"][0]["commitment"], int(body["deals"][0]["seed"]), rules, 0, spec)
+    hand = sorted(first.log[0]["view"]["hand"])
+    assert sorted(dealt["hands"][0]) == hand
     r = asha.post(f"/api/challenge/{past}/deals/2/play")
     assert r.status_code == 409 and error(r) == "challenge_closed"
     board = asha.get(f"/api/challenge/{past}/leaderboard").json()
     assert board["final"] is True and board["me"]["username"] == "Asha"
-    # Anyone sees the field after the close.
-    other = account(client, "Bela")
-    assert other.get(f"/api/challenge/{past}/deals/1/results").status_code == 200
-    assert other.get(f"/api/tables/{code}/deals/1").status_code == 200
+    assert [(row["username"], row["score"]) for row in board["top"]] == [
+        ("Asha", round(100.0 / DEALS, 2)),
+        ("Bela", 0.0),
+    ]
+    # Anyone sees the field and the boards after the close.
+    results = cyra.get(f"/api/challenge/{past}/deals/1/results").json()
+    assert [(x["username"], x["percent"], x["finished"]) for x in results] == [
+        ("Asha", 100.0, True),
+        ("Bela", 0.0, False),
+    ]
+    assert cyra.get(f"/api/tables/{code}/deals/1").status_code == 200
+    assert cyra.get(f"/api/tables/{code}/record").status_code == 200
+    # The field, at each of Asha's decisions: only she stood there.
+    field = asha.get(f"/api/challenge/{past}/deals/1/field").json()
+    assert field["room"] == code and field["players"] == 2
+    decisions = field["decisions"]
+    assert len(decisions) == 13
+    mine = [m["move"] for m in first.log if m.get("kind") == "move" and m["seat"] == 0]
+    assert [d["played"] for d in decisions] == mine
+    for d in decisions:
+        assert d["field"] == 1 and d["share"][d["played"]] == 1.0
+        assert set(d["share"]) == set(d["legal"]) and d["played"] in d["legal"]
+        if d["solver"] is not None:
+            assert set(d["solver"]) == set(d["legal"])
+            assert all(0 <= v <= 7 for v in d["solver"].values())
+    assert decisions[-2]["solver"] is not None or len(decisions[-2]["legal"]) == 1
+    assert cyra.get(f"/api/challenge/{past}/deals/1/field").json()["error"]["code"] == (
+        "unknown_table"
+    )
+    assert cyra.get(f"/api/challenge/{past}/deals/1/field?room={code}").status_code == 200
+    # Bela's table is still there, but no move of hers counts after the close.
+    with seat_socket(bela, unfinished, None) as ws:
+        late = Scripted(first_legal)
+        late.limit = 1
+        for _ in range(20):
+            for out in late.feed(ws.receive_json()):
+                ws.send_json(out)
+            if late.errors:
+                break
+        assert late.errors[0]["error"]["code"] == "challenge_closed"
+
+
+def lost_race(store: Store) -> None:
+    """A second maker of a day (another process that looked before the first made it) is
+    refused by the day's key and reads the first's deals back: one challenge, 8 deals."""
+    day = today() - dt.timedelta(days=10)
+    first = stored.make_day(store, day)
+    second = stored.insert_day(store, day)
+    assert second == first and len(first) == DEALS
+    assert len({d.seed for d in first}) == DEALS
+    with store.session() as s:
+        assert len(s.scalars(select(ChallengeDeal).where(ChallengeDeal.day == day)).all()) == 8
+
+
+def test_a_maker_that_loses_the_race_reads_the_winner_back(client: TestClient) -> None:
+    lost_race(store_of(client))
+
+
+def test_a_result_lost_by_a_stopped_process_is_caught_up(client: TestClient) -> None:
+    store = store_of(client)
+    asha = account(client, "Asha")
+    code = start(asha, today(), 3)
+    play_deal(asha, code)
+    with store.session() as s:
+        entry = s.scalars(select(ChallengeEntry).where(ChallengeEntry.room == code)).one()
+        written = (entry.tens, entry.tricks, entry.won)
+        assert entry.finished_at is not None and entry.tens is not None
+        # As if the process had stopped between the deal's end and the write.
+        entry.finished_at, entry.tens, entry.tricks, entry.won = None, None, None, None
+        s.commit()
+    assert asha.get("/api/challenge").json()["deals"][2]["finished"] is False
+    assert stored.unrecorded_rooms(store) == [code]
+    assert stored.catch_up(store) == 1
+    assert stored.catch_up(store) == 0  # written once
+    with store.session() as s:
+        entry = s.scalars(select(ChallengeEntry).where(ChallengeEntry.room == code)).one()
+        assert (entry.tens, entry.tricks, entry.won) == written
+    assert asha.get("/api/challenge").json()["deals"][2]["percent"] == 50.0
+
+
+def test_a_deleted_account_stays_in_the_field_anonymously(client: TestClient) -> None:
+    asha, bela = account(client, "Asha"), account(client, "Bela")
+    day = today()
+    play_deal(asha, start(asha, day, 4))
+    play_deal(bela, start(bela, day, 4))
+    r = asha.request("DELETE", "/api/account", json={"password": PASSWORD})
+    assert r.status_code == 200, r.text
+    anonymous = r.json()["name"]
+    results = bela.get(f"/api/challenge/{day}/deals/4/results").json()
+    assert len(results) == 2 and {x["name"] for x in results} == {anonymous, "Bela"}
+    assert all(x["username"] is None for x in results if x["name"] == anonymous)
+    board = bela.get(f"/api/challenge/{day}/leaderboard").json()
+    assert [row["username"] for row in board["top"]] == ["Bela"]
+
+
+def test_the_same_replies_after_a_restart(db_url: str) -> None:
+    """A table stopped in the middle of its deal and read back by a new server process gets
+    the same expert replies as a table played through."""
+    day = today()
+
+    def moves(client: TestClient, code: str) -> list[tuple[int, str]]:
+        events = store_of(client).events(code)
+        return [(e.data["seat"], e.data["move"]) for e in events if e.kind == "move"]
+
+    with TestClient(make_app(db_url)) as client:
+        asha, bela = account(client, "Asha"), account(client, "Bela")
+        through = start(asha, day, 6)
+        play_deal(asha, through)
+        code = start(bela, day, 6)
+        with seat_socket(bela, code, None) as ws:
+            play(ws, Scripted(first_legal), moves=4)
+        cookies = dict(bela.cookies)
+        assert 4 <= len(moves(client, code)) < 52
+    with TestClient(make_app(db_url)) as client:
+        again = TestClient(client.app, cookies=cookies)
+        again.portal = client.portal
+        assert start(again, day, 6) == code  # resumed
+        play_deal(again, code)
+        assert moves(client, code) == moves(client, through)
+        assert len(moves(client, through)) == 52

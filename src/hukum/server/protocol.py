@@ -104,7 +104,7 @@ ERRORS: dict[str, tuple[int, int]] = {
     "already_lifted": (409, 4409),
     "party_full": (409, 4409),  # a party has its two players
     "already_played": (409, 4409),  # a challenge deal the player finished
-    "challenge_closed": (409, 4409),  # a challenge deal started after its day closed
+    "challenge_closed": (409, 4409),  # a challenge deal started or played after its close
     "no_rematch": (409, 4409),  # a challenge table's rematch (each deal is played once)
     # limits
     "too_large": (413, 4413),

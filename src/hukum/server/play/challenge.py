@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from hukum.online.challenge import (
     DEALS,
     Result,
+    closes_at,
     dealer_of,
     parse_deal_key,
     percentages,
@@ -37,6 +38,7 @@ from hukum.server.db import Room, Store, now
 from hukum.server.fairness import commitment, new_seed
 from hukum.server.identity.models import Player
 from hukum.server.play.models import Challenge, ChallengeDeal, ChallengeEntry
+from hukum.server.protocol import ProtocolError
 from hukum.server.tables.config import TableConfig
 from hukum.server.tables.state import TableState
 
@@ -51,17 +53,19 @@ __all__ = [
     "Outcome",
     "by_deal",
     "catch_up",
+    "closed",
     "day_of",
     "deal_percentages",
     "deal_seed",
     "entries_of_day",
     "entries_of_room",
     "entry_of",
-    "first_day",
+    "insert_day",
     "make_day",
     "outcome_of",
     "outcome_of_room",
     "record",
+    "refuse_open",
     "start_entry",
     "today",
     "unrecorded_rooms",
@@ -76,6 +80,25 @@ CATCH_UP_EVERY = 300.0
 def today() -> dt.date:
     """The challenge's day now (UTC)."""
     return dt.datetime.now(dt.UTC).date()
+
+
+def closed(day: dt.date) -> bool:
+    """Whether a day's challenge has closed (its seeds and boards are open)."""
+    return day < today()
+
+
+def refuse_open(config: TableConfig) -> None:
+    """Refuse, ``challenge_open``, the board (replay, analysis) of a challenge table whose
+    day has not closed."""
+    if config.challenge is None:
+        return
+    day, _ = parse_deal_key(config.challenge)
+    if not closed(day):
+        raise ProtocolError(
+            "challenge_open",
+            "a daily challenge deal's board opens when its day closes",
+            closes_at=closes_at(day).isoformat(),
+        )
 
 
 @dataclass(frozen=True)
@@ -129,48 +152,48 @@ def _deals(s: Any, day: dt.date) -> list[DayDeal]:
 
 
 def day_of(store: Store, day: dt.date) -> list[DayDeal] | None:
-    """A day's deals, or None if that day has no challenge."""
+    """A day's deals, or None if that day has no challenge (its deals are made with it, in
+    one transaction). One statement: PostgreSQL ends a transaction left idle for 2 s
+    (:data:`hukum.server.db.IDLE_IN_TRANSACTION_MS`), which a loaded machine reached
+    between two."""
     with store.session() as s:
-        if s.get(Challenge, day) is None:
-            return None
-        return _deals(s, day)
+        return _deals(s, day) or None
 
 
 def make_day(store: Store, day: dt.date) -> list[DayDeal]:
     """A day's deals, its challenge made now if it has none (once: a maker that loses the
     race to another reads the winner's deals back)."""
     found = day_of(store, day)
-    if found is not None:
-        return found
+    return found if found is not None else insert_day(store, day)
+
+
+def insert_day(store: Store, day: dt.date) -> list[DayDeal]:
+    """Make a day's challenge and draw its deals; if another maker made it first (the day's
+    key refuses this one), its deals. :func:`make_day` without the look first."""
     preset = preset_of(day)
+    seeds = [new_seed() for _ in range(DEALS)]  # drawn before the transaction: it is short
     try:
         with store.session() as s:
+            # The day's row is written first (the deals refer to it): a second maker is
+            # refused by its key, or waits on it until the first commits and is refused then.
             s.add(Challenge(day=day, preset=preset, created_at=now()))
-            s.flush()  # the day's key first: a second maker is refused here
-            for number in range(1, DEALS + 1):
-                seed = new_seed()
-                s.add(
-                    ChallengeDeal(
-                        day=day,
-                        number=number,
-                        seed=str(seed),
-                        commitment=commitment(seed),
-                        dealer=dealer_of(number),
-                        preset=preset,
-                    )
+            s.add_all(
+                ChallengeDeal(
+                    day=day,
+                    number=number,
+                    seed=str(seed),
+                    commitment=commitment(seed),
+                    dealer=dealer_of(number),
+                    preset=preset,
                 )
+                for number, seed in enumerate(seeds, start=1)
+            )
             s.commit()
     except IntegrityError:
         log.info("the challenge of %s was made by another request meanwhile", day)
     made = day_of(store, day)
     assert made is not None
     return made
-
-
-def first_day(store: Store) -> dt.date | None:
-    """The first day that has a challenge."""
-    with store.session() as s:
-        return s.scalars(select(Challenge.day).order_by(Challenge.day).limit(1)).first()
 
 
 def deal_seed(store: Store, key: str) -> int:

@@ -13,8 +13,8 @@ from fastapi.responses import JSONResponse
 
 from hukum.server.analyses import Analyses, Job
 from hukum.server.deps import get_registry
+from hukum.server.play.challenge import refuse_open
 from hukum.server.protocol import ProtocolError
-from hukum.server.routes.challenge import refuse_open
 from hukum.server.tables import Registry
 
 router = APIRouter(prefix="/api/tables")

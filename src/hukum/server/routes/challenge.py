@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import re
 from collections.abc import Sequence
 from typing import Annotated, Any
 
@@ -24,7 +25,6 @@ from hukum.online.challenge import (
     day_score,
     days_of_week,
     deal_key,
-    parse_deal_key,
     preset_of,
     rules_of,
     week_of,
@@ -38,6 +38,7 @@ from hukum.server.play.challenge import (
     DayDeal,
     Entry,
     by_deal,
+    closed,
     day_of,
     deal_percentages,
     entries_of_day,
@@ -53,7 +54,7 @@ from hukum.server.tables import Registry
 from hukum.server.tables.config import TableConfig
 from hukum.server.tables.seats import Seat
 
-__all__ = ["TOP", "closed", "refuse_open", "router"]
+__all__ = ["TOP", "router"]
 
 router = APIRouter(prefix="/api/challenge")
 
@@ -61,31 +62,17 @@ router = APIRouter(prefix="/api/challenge")
 TOP = 100
 
 
-def closed(day: dt.date) -> bool:
-    """Whether a day's challenge has closed (its seeds and boards are open)."""
-    return day < today()
-
-
-def refuse_open(config: TableConfig) -> None:
-    """Refuse, ``challenge_open``, the board (replay, analysis) of a challenge table whose
-    day has not closed."""
-    if config.challenge is None:
-        return
-    day, _ = parse_deal_key(config.challenge)
-    if not closed(day):
-        raise ProtocolError(
-            "challenge_open",
-            "a daily challenge deal's board opens when its day closes",
-            closes_at=closes_at(day).isoformat(),
-        )
+#: A day as the addresses name it.
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def _day(text: str) -> dt.date:
     """A day named ``YYYY-MM-DD`` (``unknown_challenge`` if it is none)."""
-    try:
-        return dt.date.fromisoformat(text) if len(text) == 10 else dt.date.min
-    except ValueError:
-        pass
+    if DAY.fullmatch(text):
+        try:
+            return dt.date.fromisoformat(text)
+        except ValueError:  # 2026-02-30
+            pass
     raise ProtocolError("unknown_challenge", f"no daily challenge {text!r} (days are YYYY-MM-DD)")
 
 

@@ -9,8 +9,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 
 from hukum.server.deps import get_registry
+from hukum.server.play.challenge import refuse_open
 from hukum.server.protocol import ProtocolError
-from hukum.server.routes.challenge import refuse_open
 from hukum.server.tables import Registry
 
 router = APIRouter(prefix="/api/tables")

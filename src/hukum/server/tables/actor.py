@@ -25,6 +25,7 @@ event it stores (:attr:`Table.followers`).
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from sqlalchemy.exc import IntegrityError
 
 from hukum.game import GameError, IllegalMoveError
-from hukum.online.challenge import dealer_of, match_seed_for, parse_deal_key
+from hukum.online.challenge import closes_at, dealer_of, match_seed_for, parse_deal_key
 from hukum.server.db import NewEvent
 from hukum.server.fairness import commitment, new_seed
 from hukum.server.tables.audience import Audience, Send, Subscription
@@ -402,11 +403,22 @@ class Table(Audience):
                     turn=self.deal.turn if self.deal is not None else None,
                 )
             match, deal = self._in_play()
+            self._refuse_after_close()
             try:
                 move: object = self.spec.parse_move(text)
             except GameError as e:
                 raise refused(e) from None
             return await self._play(match, deal, seat, move, bot=False)
+
+    def _refuse_after_close(self) -> None:
+        """A daily challenge deal is played until its day closes: a person's move after
+        that is refused, ``challenge_closed`` (the deal scores 0, unfinished)."""
+        key = self.config.challenge
+        if key is None:
+            return
+        day, _ = parse_deal_key(key)
+        if dt.datetime.now(dt.UTC) >= closes_at(day):
+            raise TableError("challenge_closed", f"the challenge of {day} has closed")
 
     async def submit_bot_move(self, seat: int, move: object, expected: int) -> int:
         """A bot's move for a seat, chosen at event ``expected``; Stale if the table has
