@@ -26,7 +26,7 @@ from hukum.server.tables.errors import TableError
 if TYPE_CHECKING:
     from hukum.server.tables.actor import Table
 
-__all__ = ["BOT_THREADS", "REPLIES_KEPT", "Scheduler", "Stale", "bot_threads"]
+__all__ = ["BOT_THREADS", "REPLIES_KEPT", "Scheduler", "Stale", "bot_threads", "forget_replies"]
 
 log = logging.getLogger("hukum.server")
 
@@ -40,6 +40,13 @@ BOT_THREADS = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffin
 REPLIES_KEPT = 20_000
 
 _replies: OrderedDict[Hashable, Any] = OrderedDict()
+
+
+def forget_replies() -> None:
+    """Forget the kept challenge replies (a test that checks that the expert itself gives
+    equal replies at two tables, as two processes would)."""
+    _replies.clear()
+
 
 _bot_threads: ThreadPoolExecutor | None = None
 _bot_threads_made = threading.Lock()
