@@ -42,10 +42,30 @@ REPLIES_KEPT = 20_000
 _replies: OrderedDict[Hashable, Any] = OrderedDict()
 
 
+_replies_lock = threading.Lock()  # apps on event loops of their own share the replies
+
+
+def _kept(position: Hashable) -> Any:
+    """The kept reply to a challenge position, or None."""
+    with _replies_lock:
+        move = _replies.get(position)
+        if move is not None:
+            _replies.move_to_end(position)
+        return move
+
+
+def _keep(position: Hashable, move: Any) -> None:
+    with _replies_lock:
+        _replies[position] = move
+        if len(_replies) > REPLIES_KEPT:
+            _replies.popitem(last=False)
+
+
 def forget_replies() -> None:
     """Forget the kept challenge replies (a test that checks that the expert itself gives
     equal replies at two tables, as two processes would)."""
-    _replies.clear()
+    with _replies_lock:
+        _replies.clear()
 
 
 _bot_threads: ThreadPoolExecutor | None = None
@@ -197,18 +217,16 @@ class Scheduler:
             if table.config.challenge is not None and deal.seed is not None:
                 position = (table.config.bots, deal.seed, tuple(deal.moves))
         try:
-            if position is not None and position in _replies:
-                _replies.move_to_end(position)
-                move = _replies[position]
+            kept = _kept(position) if position is not None else None
+            if kept is not None:
+                move = kept
             elif table.config.bots in table.spec.quick_bots:
                 move = self._bot(seat).choose(view)  # quicker than the hand-over to a thread
             else:
                 loop = asyncio.get_running_loop()
                 move = await loop.run_in_executor(bot_threads(), self._bot(seat).choose, view)
                 if position is not None:
-                    _replies[position] = move
-                    if len(_replies) > REPLIES_KEPT:
-                        _replies.popitem(last=False)
+                    _keep(position, move)
         except Exception:
             log.exception(
                 "bot failed at table %s seat %d; playing the first legal move", table.code, seat
