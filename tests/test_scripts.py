@@ -73,6 +73,29 @@ def test_quick_match_under_load_runs() -> None:
     assert re.search(r"^5xx: 0  wrong seats: 0", out, re.M), out
 
 
+def test_the_daily_challenge_under_load_runs() -> None:
+    """scripts/challengeload.py (issue 42): people claim accounts and play the day's deals
+    against the expert; the expert's decision times, the move-to-ack latency and the deals
+    are printed, no 5xx, no error."""
+    script = SCRIPTS[0].parent / "challengeload.py"
+    command = [sys.executable, str(script), "--people", "3", "--seconds", "20", "--ramp", "1"]
+    command += ["--think", "0.05", "0.2", "--bot-delay", "0"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert re.search(
+        r"^day \d{4}-\d\d-\d\d: 3 of 3 accounts claimed .*deals started [1-9]", out, re.M
+    ), out
+    spread = r"p50 \d+ ms  p95 \d+ ms  \(([1-9]\d*)\)"  # the expert decided at least once
+    assert re.search(rf"^expert decision, seen by the people: {spread}$", out, re.M), out
+    assert re.search(rf"^expert decision, the server's event times: {spread}$", out, re.M), out
+    assert re.search(r"^move->ack p50 \d+\.\d ms  p99 \d+\.\d ms  \([1-9]\d* moves;", out, re.M), (
+        out
+    )
+    assert re.search(r"^5xx: 0  errors: none$", out, re.M), out
+    assert re.search(r"^server CPU \d+% \(of one core\)", out, re.M), out
+
+
 def test_the_load_check_finds_a_player_at_two_unfinished_tables(tmp_path: Path) -> None:
     """matchload's check of the database after a run counts a player seated at a second
     table while the first is unfinished (and no one for tables made before the run)."""

@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
+import threading
 import weakref
+from collections import OrderedDict
+from collections.abc import Hashable
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from hukum.game import Player
@@ -21,9 +26,65 @@ from hukum.server.tables.errors import TableError
 if TYPE_CHECKING:
     from hukum.server.tables.actor import Table
 
-__all__ = ["Scheduler", "Stale"]
+__all__ = ["BOT_THREADS", "REPLIES_KEPT", "Scheduler", "Stale", "bot_threads", "forget_replies"]
 
 log = logging.getLogger("hukum.server")
+
+#: Threads that make the slower computer players' decisions (the expert's, the search
+#: player's), at most this many at once: one a core, as a decision is nearly all CPU.
+BOT_THREADS = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
+
+#: Challenge positions whose expert reply this process keeps (the latest used): a reply is
+#: the same at every table of the deal (:meth:`Scheduler._bot`), and the whole field of a
+#: deal meets its first positions, whose decisions cost the most.
+REPLIES_KEPT = 20_000
+
+_replies: OrderedDict[Hashable, Any] = OrderedDict()
+
+
+_replies_lock = threading.Lock()  # apps on event loops of their own share the replies
+
+
+def _kept(position: Hashable) -> Any:
+    """The kept reply to a challenge position, or None."""
+    with _replies_lock:
+        move = _replies.get(position)
+        if move is not None:
+            _replies.move_to_end(position)
+        return move
+
+
+def _keep(position: Hashable, move: Any) -> None:
+    with _replies_lock:
+        _replies[position] = move
+        if len(_replies) > REPLIES_KEPT:
+            _replies.popitem(last=False)
+
+
+def forget_replies() -> None:
+    """Forget the kept challenge replies (a test that checks that the expert itself gives
+    equal replies at two tables, as two processes would)."""
+    with _replies_lock:
+        _replies.clear()
+
+
+_bot_threads: ThreadPoolExecutor | None = None
+_bot_threads_made = threading.Lock()
+
+
+def bot_threads() -> ThreadPoolExecutor:
+    """The computer players' own threads (:data:`BOT_THREADS`), shared by every table.
+
+    Not the event loop's default executor: that one stores every table's moves (the
+    journal) and reads the database, and with a crowd of expert decisions queued in it a
+    person's move waited behind them before it was stored and acknowledged (issue 42,
+    docs/scale.md "Daily challenge under load"). Here the decisions wait for each other
+    only; and fewer Python threads contend with the event loop for the GIL."""
+    global _bot_threads
+    with _bot_threads_made:
+        if _bot_threads is None:
+            _bot_threads = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="hukum-bot")
+        return _bot_threads
 
 
 class Stale(Exception):
@@ -152,12 +213,20 @@ class Scheduler:
             if not self.may_run(seat):
                 return
             view = deal.view(seat)
-        bot = self._bot(seat)
+            position: Hashable = None
+            if table.config.challenge is not None and deal.seed is not None:
+                position = (table.config.bots, deal.seed, tuple(deal.moves))
         try:
-            if table.config.bots in table.spec.quick_bots:
-                move = bot.choose(view)  # quicker than the hand-over to a thread
+            kept = _kept(position) if position is not None else None
+            if kept is not None:
+                move = kept
+            elif table.config.bots in table.spec.quick_bots:
+                move = self._bot(seat).choose(view)  # quicker than the hand-over to a thread
             else:
-                move = await asyncio.to_thread(bot.choose, view)
+                loop = asyncio.get_running_loop()
+                move = await loop.run_in_executor(bot_threads(), self._bot(seat).choose, view)
+                if position is not None:
+                    _keep(position, move)
         except Exception:
             log.exception(
                 "bot failed at table %s seat %d; playing the first legal move", table.code, seat
