@@ -818,6 +818,8 @@ export const strings = {
   "challenge.next": "Day after",
   "challenge.prevweek": "Week before",
   "challenge.nextweek": "Week after",
+  "challenge.back": "Your result in the daily challenge",
+  "challenge.seed.hidden": "revealed when the challenge's day closes (midnight UTC)",
   "challenge.board.title.day": "Leaderboard of {day}",
   "challenge.board.title.week": "Leaderboard of the week {week} ({from} to {to})",
   "challenge.board.score": "Score",

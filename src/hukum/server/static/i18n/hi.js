@@ -818,6 +818,8 @@ export const strings = {
   "challenge.next": "अगला दिन",
   "challenge.prevweek": "पिछला हफ़्ता",
   "challenge.nextweek": "अगला हफ़्ता",
+  "challenge.back": "रोज़ की चुनौती में आपका नतीजा",
+  "challenge.seed.hidden": "चुनौती का दिन बंद होने पर खुलेगा (UTC आधी रात)",
   "challenge.board.title.day": "{day} का लीडरबोर्ड",
   "challenge.board.title.week": "हफ़्ते {week} का लीडरबोर्ड ({from} से {to})",
   "challenge.board.score": "स्कोर",

@@ -820,6 +820,8 @@ export const strings = {
   "challenge.next": "ਅਗਲਾ ਦਿਨ",
   "challenge.prevweek": "ਪਿਛਲਾ ਹਫ਼ਤਾ",
   "challenge.nextweek": "ਅਗਲਾ ਹਫ਼ਤਾ",
+  "challenge.back": "ਰੋਜ਼ ਦੀ ਚੁਣੌਤੀ ਵਿੱਚ ਤੁਹਾਡਾ ਨਤੀਜਾ",
+  "challenge.seed.hidden": "ਚੁਣੌਤੀ ਦਾ ਦਿਨ ਬੰਦ ਹੋਣ 'ਤੇ ਖੁੱਲ੍ਹੇਗਾ (UTC ਅੱਧੀ ਰਾਤ)",
   "challenge.board.title.day": "{day} ਦਾ ਲੀਡਰਬੋਰਡ",
   "challenge.board.title.week": "ਹਫ਼ਤੇ {week} ਦਾ ਲੀਡਰਬੋਰਡ ({from} ਤੋਂ {to})",
   "challenge.board.score": "ਸਕੋਰ",

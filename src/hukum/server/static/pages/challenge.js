@@ -118,7 +118,7 @@ function fieldHTML(deal) {
   const rows = f.rows
     .map(
       (r) => `<tr class="${r.you ? "me" : ""}"><td class="name">${r.username ? `<a href="/u/${esc(encodeURIComponent(r.username))}">${esc(r.name)}</a>` : esc(r.name)}</td>
-      <td class="num">${esc(r.tens)}</td><td class="num">${esc(r.tricks)}</td><td class="num pct">${esc(percentText(r.percent))}</td></tr>`,
+      <td class="num">${esc(r.tens ?? "–")}</td><td class="num">${esc(r.tricks ?? "–")}</td><td class="num pct">${esc(percentText(r.percent))}</td></tr>`,
     )
     .join("");
   return `<table class="board-table ch-field" id="field-${deal.number}">

@@ -38,16 +38,43 @@ async function load(ctx, key, challenge) {
   ctx.render();
 }
 
-/** The decisions of the answer, each {move (moves made before it), players, cards:
- * [{card, players, share, value}]}, by move. */
+/** Team 0's tens, the winner and the kind of win of each solver value, 0 to 7 (as
+ * hukum.bots.solver's Forecast.value). */
+const RESULTS = [
+  [0, 1, "whitewash"], [0, 1, "mendikot"], [1, 1, "win"], [2, 1, "win"],
+  [2, 0, "win"], [3, 0, "win"], [4, 0, "mendikot"], [4, 0, "whitewash"],
+];
+
+/** A solver value (0 to 7, for team 0) as a forecast {tens, winner, kind, value}. */
+function forecast(value) {
+  if (typeof value !== "number" || !RESULTS[value]) return null;
+  const [tens, winner, kind] = RESULTS[value];
+  return { tens: [tens, 4 - tens], winner, kind, value };
+}
+
+/** The decisions of the answer, by move (moves made before each): {move, played, players,
+ * cards: [{card, share, players, value}]}. */
 function decisions() {
   const list = F.state?.data?.decisions ?? [];
-  return new Map(list.map((d) => [d.move, d]));
+  return new Map(
+    list.map((d) => [
+      d.move,
+      {
+        move: d.move,
+        played: d.played,
+        players: d.field,
+        cards: d.legal.map((card) => {
+          const share = d.share?.[card] ?? 0;
+          return { card, share, players: Math.round(share * d.field), value: forecast(d.solver?.[card]) };
+        }),
+      },
+    ]),
+  );
 }
 
 /** The solver's value of a card as a forecast from the player's team's side: "wins 3–1". */
 function valueText(t, f) {
-  if (!f || typeof f !== "object") return String(f ?? "–");
+  if (!f) return "–";
   const team = SEAT % 2;
   const mine = f.tens[team];
   const theirs = f.tens[1 - team];
@@ -57,24 +84,24 @@ function valueText(t, f) {
 
 /** A forecast's worth to the player's team, to find the best cards: winning first, then tens. */
 function worth(f) {
-  if (!f || typeof f !== "object") return Number(f) || 0;
-  if (typeof f.value === "number") return SEAT % 2 === 0 ? f.value : 7 - f.value;
-  const team = SEAT % 2;
-  return (f.winner === team ? 100 : 0) + f.tens[team] * 10 + ({ win: 1, mendikot: 2, whitewash: 3 }[f.kind] ?? 0) * (f.winner === team ? 1 : -1);
+  if (!f) return null;
+  return SEAT % 2 === 0 ? f.value : 7 - f.value;
 }
 
 function tableHTML(ctx, d) {
   const { t, esc } = ctx;
-  const played = moveAt(d.move + 1)?.move;
-  const best = Math.max(...d.cards.map((c) => worth(c.value)));
+  const played = d.played ?? moveAt(d.move + 1)?.move;
+  const values = d.cards.map((c) => worth(c.value)).filter((v) => v !== null);
+  const best = values.length > 1 ? Math.max(...values) : null;
   const rows = d.cards
     .map((c) => {
       const pct = Math.round((c.share ?? 0) * 1000) / 10;
-      const classes = [c.card === played ? "played" : "", worth(c.value) === best ? "best" : ""].filter(Boolean).join(" ");
+      const isBest = best !== null && worth(c.value) === best;
+      const classes = [c.card === played ? "played" : "", isBest ? "best" : ""].filter(Boolean).join(" ");
       const marks = `${c.card === played ? ` <small class="bd-field-mark">${esc(t("field.yours"))}</small>` : ""}`;
       return `<tr class="${classes}" data-card="${esc(c.card)}"><th scope="row" class="bd-field-card">${B.game.moveHTML(ctx, c.card)}${marks}</th>
         <td class="bd-field-share"><meter min="0" max="100" value="${pct}" aria-hidden="true"></meter> <span class="num">${esc(`${pct}%`)}</span> <small class="hint">(${esc(c.players ?? 0)})</small></td>
-        <td class="bd-field-value">${worth(c.value) === best ? '<span aria-hidden="true">★ </span>' : ""}${esc(valueText(t, c.value))}</td></tr>`;
+        <td class="bd-field-value">${isBest ? '<span aria-hidden="true">★ </span>' : ""}${esc(valueText(t, c.value))}</td></tr>`;
     })
     .join("");
   return `<p class="hint" id="bd-field-count">${esc(t(d.players === 1 ? "field.players.one" : "field.players", { n: d.players ?? 0 }))}</p>
