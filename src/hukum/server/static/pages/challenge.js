@@ -102,9 +102,9 @@ function stateOf(deal) {
 
 function stateHTML(deal, state) {
   const n = deal.number;
-  if (state === "played") return `<span class="ch-state played">${esc(t("challenge.played", { p: percentText(deal.percent) }))}</span>`;
-  if (state === "unfinished") return `<span class="ch-state locked">${esc(t("challenge.unfinished"))}</span>`;
-  if (state === "locked") return `<span class="ch-state locked">🔒 ${esc(t(C.data.closed ? "challenge.locked.closed" : "challenge.locked.guest"))}</span>`;
+  if (state === "played") return `<span class="ch-state ch-played">${esc(t("challenge.played", { p: percentText(deal.percent) }))}</span>`;
+  if (state === "unfinished") return `<span class="ch-state ch-locked">${esc(t("challenge.unfinished"))}</span>`;
+  if (state === "locked") return `<span class="ch-state ch-locked">🔒 ${esc(t(C.data.closed ? "challenge.locked.closed" : "challenge.locked.guest"))}</span>`;
   const label = t(state === "resume" ? "challenge.resume" : "challenge.play", { n });
   return `<button type="button" class="primary ch-play" id="play-${n}" data-play="${n}">${esc(label)}</button>`;
 }

@@ -97,7 +97,7 @@ function tableHTML(ctx, d) {
     .map((c) => {
       const pct = Math.round((c.share ?? 0) * 1000) / 10;
       const isBest = best !== null && worth(c.value) === best;
-      const classes = [c.card === played ? "played" : "", isBest ? "best" : ""].filter(Boolean).join(" ");
+      const classes = [c.card === played ? "bd-field-played" : "", isBest ? "bd-field-best" : ""].filter(Boolean).join(" ");
       const marks = `${c.card === played ? ` <small class="bd-field-mark">${esc(t("field.yours"))}</small>` : ""}`;
       return `<tr class="${classes}" data-card="${esc(c.card)}"><th scope="row" class="bd-field-card">${B.game.moveHTML(ctx, c.card)}${marks}</th>
         <td class="bd-field-share"><meter min="0" max="100" value="${pct}" aria-hidden="true"></meter> <span class="num">${esc(`${pct}%`)}</span> <small class="hint">(${esc(c.players ?? 0)})</small></td>
