@@ -5,7 +5,7 @@
 // `hukum verify` command that checks it and the way to the player's board of it; the
 // player's score of the day; the field's results of a deal the player finished (or of any
 // deal after the close), from the deal's row. A guest is told to claim an account to play.
-import { getLang, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { go } from "../router.js";
 import { enterTable } from "../state.js";
 import { api, errorText } from "../widgets/api.js";
@@ -61,7 +61,7 @@ function secondsLeft() {
 
 function countdownText() {
   const left = secondsLeft();
-  if (left === null) return t("challenge.closed", { when: new Date(C.data.closes_at).toLocaleString(getLang()) });
+  if (left === null) return t("challenge.closed");
   const h = Math.floor(left / 3600);
   const m = Math.floor((left % 3600) / 60);
   const s = left % 60;

@@ -39,11 +39,17 @@ export function mondayOf(week) {
   return jan4.toISOString().slice(0, 10);
 }
 
-/** A day in the page's language: "Monday, 7 December 2026". */
+/** A day in the page's language: "Monday, 7 December 2026" (the page's own words, not the
+ * browser's: a browser without Punjabi's calendar names writes "2026 M12 7, Mon"). */
 export function dayText(day) {
   const d = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return day;
-  return d.toLocaleDateString(getLang(), { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return t("challenge.date", {
+    weekday: t(`weekday.${d.getUTCDay()}`),
+    d: d.getUTCDate(),
+    month: t(`month.${d.getUTCMonth() + 1}`),
+    y: d.getUTCFullYear(),
+  });
 }
 
 /** A percentage: "62.5%" (one decimal at most); "–" for none. */
