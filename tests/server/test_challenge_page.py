@@ -25,9 +25,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
+from hukum.games import game_named
 from hukum.online.challenge import DEALS, preset_of, week_of
 from hukum.server.fairness import verify
-from hukum.games import game_named
 from tests.server.test_punjabi import SPILLS
 from tests.server.test_quick_match_page import ask, claim, screenshot
 from tests.server.web import HAND, LEGAL, TABLE_URL, serving
@@ -240,7 +240,8 @@ def test_the_pages_fit_a_phone_in_hindi_and_punjabi(
             assert set(words) <= {"UTC", "asha"} | hex_words, words
             fits_a_phone(page)
             screenshot(page, f"challenge-{lang}.png")
-            for path in (f"/challenge/{played.day}/leaderboard", f"/challenge/week/{week_of(played.day)}"):
+            week = week_of(played.day)
+            for path in (f"/challenge/{played.day}/leaderboard", f"/challenge/week/{week}"):
                 page.goto(site + path)
                 expect(page.locator("#board-top")).to_be_visible()
                 fits_a_phone(page)
@@ -261,7 +262,7 @@ def closed_copy(home: Path, there: Path, day: dt.date, past: dt.date) -> None:
     source.close()
     old, new = day.isoformat(), past.isoformat()
     for table in ("challenges", "challenge_deals", "challenge_entries"):
-        copy.execute(f"UPDATE {table} SET day = ? WHERE day = ?", (new, old))  # noqa: S608
+        copy.execute(f"UPDATE {table} SET day = ? WHERE day = ?", (new, old))
     for code, config in copy.execute("SELECT code, config FROM rooms").fetchall():
         settings = json.loads(config)
         key = settings.get("challenge")
@@ -297,9 +298,8 @@ def test_after_the_close_the_seeds_and_the_board_with_the_field_open(
                     f"hukum verify --seed {d['seed']} --commitment {d['commitment']} "
                     f"--dealer {d['dealer']} --preset {body['preset']}"
                 )
-                check = verify(
-                    d["commitment"], int(d["seed"]), spec.make_rules(body["preset"]), d["dealer"], spec
-                )
+                rules = spec.make_rules(body["preset"])
+                check = verify(d["commitment"], int(d["seed"]), rules, d["dealer"], spec)
                 assert check["commitment_ok"]
             page.click("#board-1")
             expect(page).to_have_url(f"{base}/t/{played.code}/deals/1")

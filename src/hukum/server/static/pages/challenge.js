@@ -150,7 +150,7 @@ function dealHTML(deal) {
   const field = C.open.has(n) ? `<div class="ch-field-box" id="field-box-${n}">${fieldHTML(deal)}</div>` : "";
   return `<li class="ch-deal" id="deal-${n}" data-number="${n}" data-state="${state}">
     <div class="ch-deal-head"><h3>${esc(t("challenge.deal", { n }))}</h3>
-      <span class="hint">${esc(t(`challenge.dealer.${deal.dealer}`))} · ${esc(t(deal.field === 1 ? "challenge.field.one" : "challenge.field.count", { n: deal.field }))}</span></div>
+      <span class="hint">${esc(t(`challenge.dealer.${deal.dealer}`))} · ${esc(t(deal.field === 0 ? "challenge.field.none" : deal.field === 1 ? "challenge.field.one" : "challenge.field.count", { n: deal.field }))}</span></div>
     <div class="ch-deal-state">${stateHTML(deal, state)}</div>
     ${commitment}${reveal}
     ${links.length ? `<div class="actions ch-links">${links.join("")}</div>` : ""}

@@ -107,7 +107,7 @@ function tableHTML(ctx, d) {
   return `<p class="hint" id="bd-field-count">${esc(t(d.players === 1 ? "field.players.one" : "field.players", { n: d.players ?? 0 }))}</p>
     <table class="bd-field-table" id="bd-field-table"><thead><tr><th scope="col">${esc(t("field.card"))}</th>
     <th scope="col">${esc(t("field.share"))}</th><th scope="col">${esc(t("field.solver"))}</th></tr></thead><tbody>${rows}</tbody></table>
-    <p class="hint">${esc(t("field.note"))}</p>`;
+    <p class="hint" id="bd-field-note">${esc(t(d.cards.length > 1 && !d.cards.some((c) => c.value) ? "field.unsolved" : "field.note"))}</p>`;
 }
 
 /** The panel of the position shown: its decision's table, or the way to each decision. */
