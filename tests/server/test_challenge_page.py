@@ -168,6 +168,7 @@ def test_a_deal_played_shows_its_percentage_the_field_and_the_leaderboards(
         page.click("#tab-week")
         expect(page).to_have_url(f"{site}/challenge/week/{week_of(played.day)}")
         expect(page.locator("#board-top tr.me")).to_have_attribute("data-username", "asha42")
+        expect(page.locator("#board-final")).to_contain_text("The week is not over")
         screenshot(page, "challenge-week.png")
     finally:
         ctx.close()

@@ -3,8 +3,8 @@
 // seven days). Pages of their own rather than tabs drawn inside the challenge's page, so that
 // each has an address to share and to go back to, and the tabs at the top (widgets/
 // challenge.js) go between the day's deals and both boards: the top 100 (rank, name linking
-// to the profile, score, deals or days played), the player's own row marked and their
-// standing said; a day's board says whether its percentages are final (after the close).
+// to the profile, score, deals played), the player's own row marked and their
+// standing said; each says whether its scores are final (after the day's, or the week's last day's, close).
 import { t } from "../i18n.js";
 import { enterTable } from "../state.js";
 import { api, errorText } from "../widgets/api.js";
@@ -68,7 +68,7 @@ function rowHTML(row) {
 function tableHTML(rows) {
   return `<table class="board-table" id="board-top">
     <thead><tr><th class="rank">${esc(t("leaderboard.rank"))}</th><th class="name">${esc(t("leaderboard.player"))}</th>
-    <th class="num pct">${esc(t("challenge.board.score"))}</th><th class="games">${esc(t(L.kind === "day" ? "challenge.board.deals" : "challenge.board.days"))}</th></tr></thead>
+    <th class="num pct">${esc(t("challenge.board.score"))}</th><th class="games">${esc(t("challenge.board.deals"))}</th></tr></thead>
     <tbody>${rows.map(rowHTML).join("")}</tbody></table>`;
 }
 
@@ -102,7 +102,7 @@ function draw() {
   if (b === undefined) body = `<p class="loading">${esc(t("loading"))}</p>`;
   else if (b) {
     const top = b.top.length ? tableHTML(b.top) : `<p id="board-empty">${esc(t("leaderboard.empty"))}</p>`;
-    const final = L.kind === "day" ? `<p class="hint" id="board-final">${esc(t(b.final ? "challenge.board.final" : "challenge.board.notfinal"))}</p>` : "";
+    const final = `<p class="hint" id="board-final">${esc(t(`challenge.board.${b.final ? "final" : "notfinal"}${L.kind === "week" ? ".week" : ""}`))}</p>`;
     body = `<section class="panel" id="board-panel">${meHTML(b)}${top}${final}</section>
     <p class="hint">${esc(t(L.kind === "day" ? "challenge.board.note.day" : "challenge.board.note.week"))}</p>`;
   }

@@ -74,6 +74,8 @@ function tick() {
   if (el && C.data && !C.data.closed) el.textContent = countdownText();
   if (C.data && !C.data.closed && secondsLeft() === 0 && !C.busy) {
     C.busy = true;
+    // The day shown stays the day shown (at /challenge, today becomes tomorrow).
+    C.day = C.data.day;
     setTimeout(() => {
       C.busy = false;
       if (C.data) load(C.ctrl);
