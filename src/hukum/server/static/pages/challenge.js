@@ -146,7 +146,7 @@ function dealHTML(deal) {
     const shown = C.open.has(n);
     links.push(`<button type="button" class="small ch-results" id="results-${n}" data-results="${n}" aria-expanded="${shown}" aria-controls="field-box-${n}">${esc(t(shown ? "challenge.results.hide" : "challenge.results"))}</button>`);
   }
-  if (C.data.closed && deal.room) {
+  if (C.data.closed && deal.room && deal.finished) {
     links.push(`<a class="button small" id="board-${n}" href="/t/${esc(encodeURIComponent(deal.room))}/deals/1">${esc(t("challenge.board"))}</a>`);
   }
   const field = C.open.has(n) ? `<div class="ch-field-box" id="field-box-${n}">${fieldHTML(deal)}</div>` : "";
