@@ -21,13 +21,21 @@ const SHORT = 12;
 /** What the page knows: the day asked (null: today), the server's answer (undefined: not
  * yet), its message, the fields of the deals asked (number -> {rows} | {error} |
  * {loading}), the deals whose field is shown, the request's AbortController, the timer. */
-const C = { day: null, data: undefined, message: null, fields: new Map(), open: new Set(), ctrl: null, timer: null, busy: false };
+const C = { day: null, data: undefined, message: null, fields: new Map(), open: new Set(), ctrl: null, timer: null, busy: false, asks: 0, again: null, text: null };
+
+/** While one of the player's deals is started and not finished (just ended, its result
+ * being written; or played on another device), the day is asked again: soon at first, then
+ * seldom. */
+function againIn() {
+  return C.asks < 10 ? 3000 : 30000;
+}
 
 function open({ day } = {}) {
   enterTable("challenge", null);
   C.ctrl?.abort();
   clearInterval(C.timer);
-  Object.assign(C, { day: day ?? null, data: undefined, message: null, fields: new Map(), open: new Set(), ctrl: new AbortController(), busy: false });
+  clearTimeout(C.again);
+  Object.assign(C, { day: day ?? null, data: undefined, message: null, fields: new Map(), open: new Set(), ctrl: new AbortController(), busy: false, asks: 0, text: null });
   C.timer = setInterval(tick, 1000);
   draw();
   if (day !== undefined && !DAY.test(day)) {
@@ -42,11 +50,24 @@ function open({ day } = {}) {
 async function load(ctrl) {
   const path = C.day ? `/api/challenge/${encodeURIComponent(C.day)}` : "/api/challenge";
   try {
-    const { data } = await api("GET", path, undefined, ctrl.signal);
+    const { data, text } = await api("GET", path, undefined, ctrl.signal);
     if (C.ctrl !== ctrl) return;
+    const same = text === C.text;
     C.data = data;
+    C.text = text;
+    clearTimeout(C.again);
+    if (!data.closed && data.deals.some((d) => d.played && !d.finished)) {
+      C.again = setTimeout(() => C.ctrl === ctrl && !ctrl.signal.aborted && load(ctrl), againIn());
+      C.asks += 1;
+    }
+    if (same) return; // asked again, nothing changed: the page stays as it is
   } catch (err) {
     if (err?.code === "aborted" || C.ctrl !== ctrl) return;
+    if (C.data && err?.code === "network") {
+      // Asked again and not answered: the day as last known stays; ask later.
+      C.again = setTimeout(() => C.ctrl === ctrl && !ctrl.signal.aborted && load(ctrl), 30000);
+      return;
+    }
     C.data = null;
     C.message = message("error", () => errorText(err), { code: err?.code });
   }
@@ -133,7 +154,7 @@ function dealHTML(deal) {
   const n = deal.number;
   const state = stateOf(deal);
   const short = `${deal.commitment.slice(0, SHORT)}…`;
-  const commitment = `<details class="ch-commit"><summary>${esc(t("challenge.commitment"))} <code>${esc(short)}</code></summary>
+  const commitment = `<details class="ch-commit" id="commit-${n}"><summary>${esc(t("challenge.commitment"))} <code>${esc(short)}</code></summary>
     <code class="ch-long" id="commitment-${n}">${esc(deal.commitment)}</code></details>`;
   let reveal = "";
   if (C.data.closed && deal.seed) {
@@ -188,11 +209,13 @@ function draw() {
     <nav class="actions ch-days" aria-label="${esc(t("challenge.days"))}">${nav.join("")}</nav>`;
   }
   const focused = document.activeElement?.id;
+  const opened = [...app.querySelectorAll("details[open]")].map((el) => el.id);
   app.innerHTML = `<section class="challenge" data-page="challenge" data-day="${esc(day ?? "")}" data-closed="${d ? String(Boolean(d.closed)) : ""}">
   <h1>${esc(day ? t("challenge.title.day", { day: dayText(day) }) : t("challenge.title"))}</h1>
   ${messageHTML(C.message, false)}
   ${body}
 </section>`;
+  for (const id of opened) document.getElementById(id)?.setAttribute("open", "");
   if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
 }
 
@@ -242,6 +265,7 @@ function click(e) {
 function leave() {
   C.ctrl?.abort();
   clearInterval(C.timer);
+  clearTimeout(C.again);
 }
 
 export default { open, leave, render: draw, click, meChanged: () => C.data !== undefined && draw() };
