@@ -25,12 +25,14 @@ from hukum.server.cluster import Cluster
 from hukum.server.db import Store, make_engine, migrate
 from hukum.server.identity.passwords import Passwords
 from hukum.server.identity.sessions import Identities
+from hukum.server.play.challenge import Challenges, deal_seed
 from hukum.server.play.pool import POOL_TURN_TIMEOUT, Matchmaker, MemoryWaiting, RedisWaiting
 from hukum.server.play.results import CATCH_UP_EVERY, Ratings
 from hukum.server.protocol import TableError, error_body, foreign_origin, http_status
 from hukum.server.routes import (
     account,
     analysis,
+    challenge,
     fairplay,
     lobby,
     me,
@@ -41,7 +43,7 @@ from hukum.server.routes import (
     rules,
     ws,
 )
-from hukum.server.tables import IDLE_SECONDS, MAX_TABLES, Registry
+from hukum.server.tables import IDLE_SECONDS, MAX_TABLES, Registry, Table
 from hukum.server.throttle import ROOMS_PER_HOUR, Throttle
 
 __all__ = [
@@ -346,7 +348,14 @@ def create_app(
         turn_timeout=pool_turn_timeout,
     )
     ratings = Ratings(store)
-    registry.finished = ratings.finished
+    challenges = Challenges(store)
+
+    def finished(table: Table) -> None:
+        ratings.finished(table)
+        challenges.finished(table)
+
+    registry.finished = finished
+    registry.challenge_seed = lambda key: asyncio.to_thread(deal_seed, store, key)
     static = static_dir or STATIC
 
     @asynccontextmanager
@@ -368,6 +377,7 @@ def create_app(
             asyncio.create_task(registry.sweeping(min(60.0, idle_seconds / 2))),
             asyncio.create_task(_forgetting(app.state.identities), name="forget"),
             asyncio.create_task(ratings.catching_up(ratings_catch_up), name="ratings"),
+            asyncio.create_task(challenges.catching_up(ratings_catch_up), name="challenges"),
         ]
         if collect_garbage:
             tasks.append(asyncio.create_task(garbage.collecting(), name="garbage"))
@@ -377,6 +387,7 @@ def create_app(
         for task in tasks:
             task.cancel()
         await ratings.settle()  # a match that just ended is rated before the store closes
+        await challenges.settle()
         await asyncio.to_thread(app.state.analyses.close)  # no worker process outlives the app
         registry.close()
         if cluster is not None:
@@ -399,6 +410,7 @@ def create_app(
     app.state.passwords = passwords or Passwords()
     app.state.hello_timeout = hello_timeout
     app.state.ratings = ratings
+    app.state.challenges = challenges
     app.state.leaderboard_min_games = leaderboard_min_games
 
     @app.exception_handler(TableError)
@@ -442,6 +454,7 @@ def create_app(
     app.include_router(moderation.router)
     app.include_router(pool.router)
     app.include_router(players.router)
+    app.include_router(challenge.router)
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
 
     def index() -> Response:

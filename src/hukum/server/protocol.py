@@ -73,6 +73,9 @@ ERRORS: dict[str, tuple[int, int]] = {
     "bad_credentials": (401, 4401),  # a user name and password that open no account
     "not_at_table": (403, 4403),  # a report from someone who did not sit at the table
     "chat_off": (403, 4403),  # free text in a room whose chat is off
+    "account_needed": (403, 4403),  # the daily challenge is for accounts, not guests
+    "play_first": (403, 4403),  # a challenge deal's field before the caller played it
+    "challenge_open": (403, 4403),  # a challenge deal's board before its day closes
     # what a request names
     "unknown_table": (404, 4404),
     "unknown_seat": (404, 4404),
@@ -81,6 +84,7 @@ ERRORS: dict[str, tuple[int, int]] = {
     "unknown_player": (404, 4404),  # a user name no account has
     "not_found": (404, 4404),
     "unknown_party": (404, 4404),  # quick match: no such party (or it ended)
+    "unknown_challenge": (404, 4404),  # a day with no daily challenge (future, or none)
     "method_not_allowed": (405, 4405),
     # the table's state
     "seat_taken": (409, 4409),
@@ -99,6 +103,9 @@ ERRORS: dict[str, tuple[int, int]] = {
     "already_reported": (409, 4409),
     "already_lifted": (409, 4409),
     "party_full": (409, 4409),  # a party has its two players
+    "already_played": (409, 4409),  # a challenge deal the player finished
+    "challenge_closed": (409, 4409),  # a challenge deal started or played after its close
+    "no_rematch": (409, 4409),  # a challenge table's rematch (each deal is played once)
     # limits
     "too_large": (413, 4413),
     "too_many_rooms": (429, 4429),

@@ -64,6 +64,8 @@ RATES: dict[str, str] = {
     # Quick-match joins (POST /api/pool/<pool>) and parties made or joined, by one player.
     "pool": "30/minute",
     "party": "20/minute",
+    # Daily challenge deals started (or resumed) by one player.
+    "challenge": "30/minute",
 }
 
 #: What a refusal says was too many, by limit.
@@ -76,6 +78,7 @@ WHAT = {
     "report": "reports made by this player",
     "pool": "quick-match joins by this player",
     "party": "parties made or joined by this player",
+    "challenge": "challenge deals started by this player",
     "rooms": "rooms made from this address",
 }
 

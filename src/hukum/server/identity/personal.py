@@ -24,7 +24,7 @@ from sqlalchemy import delete, select, update
 from hukum.online.names import GUEST_ALPHABET
 from hukum.server.db import EventRow, Room, Store
 from hukum.server.identity.models import Block, Player, PlayerSession, Report, Sanction
-from hukum.server.play.models import RatedMatch, RatedSeat, Rating
+from hukum.server.play.models import ChallengeEntry, RatedMatch, RatedSeat, Rating
 from hukum.server.tables.config import TableConfig
 from hukum.server.tables.state import TableState
 
@@ -274,6 +274,10 @@ def erase(
         # Rated seats keep the match whole under the anonymous name; the row's player goes
         # with the player's row (SET NULL), their ratings too (CASCADE).
         s.execute(update(RatedSeat).where(RatedSeat.player == player_id).values(name=name))
+        # Challenge entries too: the field's percentages stay as they were.
+        s.execute(
+            update(ChallengeEntry).where(ChallengeEntry.player == player_id).values(name=name)
+        )
         s.execute(update(Report).where(Report.reporter == player_id).values(reporter=None))
         s.execute(delete(Report).where(Report.reported == player_id))
         s.execute(delete(Sanction).where(Sanction.player == player_id))

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy import Boolean, Date, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from hukum.server.db import Base, now
 
-__all__ = ["RatedMatch", "RatedSeat", "Rating"]
+__all__ = ["Challenge", "ChallengeDeal", "ChallengeEntry", "RatedMatch", "RatedSeat", "Rating"]
 
 
 class Rating(Base):
@@ -81,3 +81,52 @@ class RatedSeat(Base):
     sigma_before: Mapped[float | None] = mapped_column(Float, default=None)
     mu_after: Mapped[float | None] = mapped_column(Float, default=None)
     sigma_after: Mapped[float | None] = mapped_column(Float, default=None)
+
+
+class Challenge(Base):
+    """A day's challenge (:mod:`hukum.online.challenge`), made once: the day is the key."""
+
+    __tablename__ = "challenges"
+    day: Mapped[dt.date] = mapped_column(Date, primary_key=True)
+    preset: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChallengeDeal(Base):
+    """One deal of a day's challenge: its seed (secret until the day closes), the seed's
+    published commitment, its dealer and preset."""
+
+    __tablename__ = "challenge_deals"
+    day: Mapped[dt.date] = mapped_column(
+        ForeignKey("challenges.day", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seed: Mapped[str] = mapped_column(String(48))
+    """The seed as decimal text (128 bits: more than a database integer holds)."""
+    commitment: Mapped[str] = mapped_column(String(64))
+    dealer: Mapped[int] = mapped_column(Integer)
+    preset: Mapped[str] = mapped_column(String(16))
+
+
+class ChallengeEntry(Base):
+    """A player's play of one challenge deal: made when they start it (started = played),
+    its result written when the deal ends. A deleted account's entries stay, anonymous (as
+    rated seats do), so that the field's percentages do not change."""
+
+    __tablename__ = "challenge_entries"
+    __table_args__ = (UniqueConstraint("day", "number", "player", name="uq_challenge_entry"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    day: Mapped[dt.date] = mapped_column(Date, index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    player: Mapped[str | None] = mapped_column(
+        ForeignKey("players.id", ondelete="SET NULL"), index=True, default=None
+    )
+    name: Mapped[str] = mapped_column(String(40))
+    """The player's display name as they started (an anonymous one once they are deleted)."""
+    room: Mapped[str] = mapped_column(ForeignKey("rooms.code"), unique=True)
+    started_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    tens: Mapped[int | None] = mapped_column(Integer, default=None)
+    """Seat 0's team's tens (None until the deal ends)."""
+    tricks: Mapped[int | None] = mapped_column(Integer, default=None)
+    won: Mapped[bool | None] = mapped_column(Boolean, default=None)

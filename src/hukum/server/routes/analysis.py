@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse
 
 from hukum.server.analyses import Analyses, Job
 from hukum.server.deps import get_registry
+from hukum.server.play.challenge import refuse_open
 from hukum.server.protocol import ProtocolError
 from hukum.server.tables import Registry
 
@@ -34,6 +35,7 @@ async def analysis(
     once per table and kept; requests while it is being solved wait for that solve, or with
     ``?wait=false`` are answered at once with its progress (202)."""
     table = await registry.require(code)
+    refuse_open(table.config)
     facet = table.spec.analysis
     if facet is None:
         raise ProtocolError("no_analysis", f"{table.spec.title} offers no deal analysis")

@@ -14,6 +14,7 @@ from hukum.server.identity.sessions import (
     CurrentPlayer,
     Me,
 )
+from hukum.server.play.challenge import refuse_open
 from hukum.server.protocol import ProtocolError, refused
 from hukum.server.tables import Registry, TableConfig, commands
 from hukum.server.throttle import ROOMS_PER_HOUR
@@ -164,8 +165,10 @@ async def start(code: str, body: WithToken, registry: Reg, me: CurrentPlayer) ->
 
 @router.get("/{code}/record")
 async def record(code: str, registry: Reg) -> dict[str, Any]:
-    """The record of the finished deals (never a deal in progress)."""
+    """The record of the finished deals (never a deal in progress; a daily challenge
+    deal's only once its day has closed: the record holds its seed)."""
     table = await registry.require(code)
+    refuse_open(table.config)
     kept = table.spec.records
     if kept is None:
         raise ProtocolError("no_record", f"{table.spec.title} keeps no records")

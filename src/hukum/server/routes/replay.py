@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 
 from hukum.server.deps import get_registry
+from hukum.server.play.challenge import refuse_open
 from hukum.server.protocol import ProtocolError
 from hukum.server.tables import Registry
 
@@ -23,6 +24,7 @@ async def replay(
     never a deal in progress): its moves, each with its seat and trick, and every position
     from the deal as dealt to its end (:meth:`hukum.game.WebFacet.replay_to_dict`)."""
     table = await registry.require(code)
+    refuse_open(table.config)
     deal = await table.finished_deal(number)
     finished = sum(1 for d in table.match.deals if d.is_over()) if table.match else 0
     web = table.spec.web

@@ -25,6 +25,7 @@ event it stores (:attr:`Table.followers`).
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from sqlalchemy.exc import IntegrityError
 
 from hukum.game import GameError, IllegalMoveError
+from hukum.online.challenge import closes_at, dealer_of, match_seed_for, parse_deal_key
 from hukum.server.db import NewEvent
 from hukum.server.fairness import commitment, new_seed
 from hukum.server.tables.audience import Audience, Send, Subscription
@@ -87,6 +89,10 @@ class Table(Audience):
         self.over: Callable[[Table], None] | None = None
         """Told when this process stores the table's ``match_over`` event (a rated table's
         match is rated then, :mod:`hukum.server.play.results`). Set by the registry."""
+        self.challenge_seed: Callable[[str], Awaitable[int]] | None = None
+        """Looks up the stored seed of a daily challenge's deal by its key (a table with
+        :attr:`TableConfig.challenge <hukum.server.tables.config.TableConfig.challenge>`
+        deals it). Set by the registry."""
         self.scheduler = Scheduler(self)
 
     # ------------------------------------------------------------ replay and commit
@@ -327,15 +333,38 @@ class Table(Audience):
                 await self._fill()
             if any(s.kind == "empty" for s in self.seats):
                 raise TableError("seats_empty", "every seat needs a player or a bot")
-            await self.commit("start", {"match_seed": secrets.randbits(64)})
+            await self.commit("start", {"match_seed": await self._match_seed()})
             await self.start_deal()
             await self.scheduler.schedule()
             return self.event
 
+    async def _challenge(self) -> tuple[int, int]:
+        """The stored seed and the dealer of the challenge deal this table plays."""
+        key = self.config.challenge
+        assert key is not None
+        if self.challenge_seed is None:
+            raise TableError("unknown_deal", f"no daily challenge deal {key!r} here")
+        _, number = parse_deal_key(key)
+        return await self.challenge_seed(key), dealer_of(number)
+
+    async def _match_seed(self) -> int:
+        """A new match's seed: random, or for a challenge deal one whose first dealer is
+        the deal's."""
+        if self.config.challenge is None:
+            return secrets.randbits(64)
+        seed, dealer = await self._challenge()
+        return match_seed_for(self.config.rules, dealer, seed)
+
     async def start_deal(self) -> None:
-        """Deal the next deal from a fresh seed, publishing its commitment (lock held)."""
+        """Deal the next deal from a fresh seed (a challenge deal: its stored seed),
+        publishing its commitment (lock held)."""
         assert self.match is not None
-        seed = new_seed()
+        if self.config.challenge is None:
+            seed = new_seed()
+        else:
+            seed, dealer = await self._challenge()
+            if self.match.dealer != dealer:
+                raise TableError("damaged_table", "the challenge deal's dealer is not drawn")
         data = {"seed": seed, "commitment": commitment(seed), "dealer": self.match.dealer}
         await self.commit("deal", data)
 
@@ -374,11 +403,22 @@ class Table(Audience):
                     turn=self.deal.turn if self.deal is not None else None,
                 )
             match, deal = self._in_play()
+            self._refuse_after_close()
             try:
                 move: object = self.spec.parse_move(text)
             except GameError as e:
                 raise refused(e) from None
             return await self._play(match, deal, seat, move, bot=False)
+
+    def _refuse_after_close(self) -> None:
+        """A daily challenge deal is played until its day closes: a person's move after
+        that is refused, ``challenge_closed`` (the deal scores 0, unfinished)."""
+        key = self.config.challenge
+        if key is None:
+            return
+        day, _ = parse_deal_key(key)
+        if dt.datetime.now(dt.UTC) >= closes_at(day):
+            raise TableError("challenge_closed", f"the challenge of {day} has closed")
 
     async def submit_bot_move(self, seat: int, move: object, expected: int) -> int:
         """A bot's move for a seat, chosen at event ``expected``; Stale if the table has
@@ -443,6 +483,8 @@ class Table(Audience):
             self._seat(seat)
             if self.status != "over":
                 raise TableError("not_over", "a rematch may be asked for once the match is over")
+            if self.config.challenge is not None:
+                raise TableError("no_rematch", "a daily challenge deal is played once")
             if self.rematch_code is not None:
                 return self.event
             if seat not in self.rematch_asked:
@@ -473,7 +515,7 @@ class Table(Audience):
                     if s.player:
                         data["player"] = s.player
                 await self.commit("seat", data)
-            await self.commit("start", {"match_seed": secrets.randbits(64)})
+            await self.commit("start", {"match_seed": await self._match_seed()})
             await self.start_deal()
             await self.scheduler.schedule()
             return self.event

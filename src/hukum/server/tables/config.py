@@ -44,6 +44,11 @@ class TableConfig:
     pool: str | None = None
     """The quick-match pool that made the table (a key of :data:`hukum.online.pools.POOLS`):
     its match is rated there (:mod:`hukum.server.play.results`). None: a casual room."""
+    challenge: str | None = None
+    """The daily challenge's deal the table plays (``2026-12-07/3``,
+    :func:`hukum.online.challenge.deal_key`): its deal is that deal's stored seed (never in
+    the settings), its computer players decide as :func:`hukum.online.challenge.bot_seed`
+    says, nobody is given hints. None: any other room."""
 
     @property
     def spec(self) -> AnyGame:
@@ -73,6 +78,7 @@ class TableConfig:
             "bot_speed": self.bot_speed,
             "chat": self.chat,
             "pool": self.pool,
+            "challenge": self.challenge,
         }
 
     @classmethod
@@ -88,6 +94,7 @@ class TableConfig:
         speed = data.get("bot_speed")
         chat = data.get("chat") is True  # rooms stored before chat existed have none
         pool = data.get("pool")  # rooms stored before the pools are casual
+        challenge = data.get("challenge")
         return cls(
             rules,
             data["preset"],
@@ -99,4 +106,5 @@ class TableConfig:
             speed if isinstance(speed, str) and speed in BOT_SPEEDS else "normal",
             chat,
             pool if isinstance(pool, str) else None,
+            challenge if isinstance(challenge, str) else None,
         )

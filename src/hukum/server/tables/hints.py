@@ -64,7 +64,9 @@ class Hint:
 
 def allowed(state: TableState, seat: int) -> bool:
     """Whether the person at ``seat`` may ask for hints: the room allows them, or every
-    other seat is a bot."""
+    other seat is a bot; never at a daily challenge's table."""
+    if state.config.challenge is not None:
+        return False
     if state.config.hints:
         return True
     return all(s.kind == "bot" for i, s in enumerate(state.seats) if i != seat)

@@ -54,6 +54,7 @@ def public(state: TableState) -> dict[str, Any]:
         "hints": config.hints,
         "chat": config.chat,
         "pool": config.pool,
+        "challenge": config.challenge,
         "status": state.status,
         "seats": [
             {
@@ -92,7 +93,8 @@ def _deal_facts(state: TableState) -> dict[str, Any] | None:
     match, deal = state.match, state.deal
     if match is None or deal is None:
         return None
-    over = deal.is_over()
+    # A daily challenge's seed stays secret until the day closes (its routes reveal it).
+    over = deal.is_over() and state.config.challenge is None
     return {
         "deal_number": len(match.deals),
         "scores": list(match.scores),
@@ -170,7 +172,8 @@ def _facts(
     if kind == "deal":
         return {"commitment": data["commitment"], "dealer": data["dealer"]}
     if kind == "deal_over":
-        return {"seed": str(data["seed"]), "commitment": state.commitments[-1]}
+        seed = str(data["seed"]) if state.config.challenge is None else None
+        return {"seed": seed, "commitment": state.commitments[-1]}
     if kind == "match_over":
         return dict(data)  # the scores and the winner(s)
     if kind == "rematched":

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from hukum.server.db import Store
@@ -87,6 +87,9 @@ class Registry:
         self.finished: Callable[[Table], None] | None = None
         """Told when a table of this process ends its match (the app rates rated tables
         with it, :mod:`hukum.server.play.results`)."""
+        self.challenge_seed: Callable[[str], Awaitable[int]] | None = None
+        """Looks up a daily challenge deal's stored seed (set by the app; a challenge table
+        deals from it, :attr:`Table.challenge_seed`)."""
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
 
@@ -210,6 +213,7 @@ class Registry:
         table.forked = self._forked
         table.spawn = self.spawn
         table.over = self._over
+        table.challenge_seed = self.challenge_seed
 
     def _over(self, table: Table) -> None:
         if self.finished is not None:

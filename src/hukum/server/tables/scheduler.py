@@ -15,6 +15,7 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 from hukum.game import Player
+from hukum.online.challenge import bot_seed
 from hukum.server.tables.errors import TableError
 
 if TYPE_CHECKING:
@@ -128,6 +129,13 @@ class Scheduler:
             )
 
     def _bot(self, seat: int) -> Player[Any, Any]:
+        table = self.table
+        deal = table.deal
+        if table.config.challenge is not None and deal is not None and deal.seed is not None:
+            # A new bot for each decision, seeded by the position: the same moves get the
+            # same reply, at any table of the deal and after a restart.
+            seed = bot_seed(deal.seed, seat, len(deal.moves))
+            return table.spec.make_bot(table.config.bots, seed=seed)
         bot = self._bots.get(seat)
         if bot is None:
             spec, name = self.table.spec, self.table.config.bots
