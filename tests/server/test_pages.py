@@ -34,6 +34,10 @@ EXAMPLES = {
     "/leaderboard/{pool}": "/leaderboard/band",
     "/u/{username}": "/u/meera",
     "/profile": "/profile",
+    "/challenge": "/challenge",
+    "/challenge/week/{week}": "/challenge/week/2026-W50",
+    "/challenge/{day}": "/challenge/2026-12-07",
+    "/challenge/{day}/leaderboard": "/challenge/2026-12-07/leaderboard",
 }
 
 

@@ -80,6 +80,10 @@ PAGES = (
     "/leaderboard/{pool}",
     "/u/{username}",
     "/profile",
+    "/challenge",
+    "/challenge/week/{week}",
+    "/challenge/{day}",
+    "/challenge/{day}/leaderboard",
 )
 DEFAULT_DATABASE_URL = "sqlite:///hukum.db"
 #: The static files the service worker keeps, by suffix (not its own source, nor the

@@ -3,6 +3,8 @@
 import { LANGS, getLang, setLang, t } from "./i18n.js";
 import account from "./pages/account.js";
 import board from "./pages/board.js";
+import challenge from "./pages/challenge.js";
+import { dayBoard, weekBoard } from "./pages/challenge-leaderboard.js";
 import howToPlay, { howToPlayLink } from "./pages/how-to-play.js";
 import leaderboard from "./pages/leaderboard.js";
 import lobby from "./pages/lobby.js";
@@ -35,6 +37,10 @@ route("/party/:party", party);
 route("/leaderboard/:pool", leaderboard);
 route("/u/:username", profile);
 route("/profile", profile);
+route("/challenge", challenge);
+route("/challenge/week/:week", weekBoard);
+route("/challenge/:day", challenge);
+route("/challenge/:day/leaderboard", dayBoard);
 route("*", lobby);
 
 const app = document.getElementById("app");

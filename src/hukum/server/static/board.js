@@ -13,6 +13,7 @@ import { controlsHTML, headHTML } from "./board/controls.js";
 import { listHTML, noteHTML, resultHTML, verdictHTML } from "./board/notes.js";
 import { B, moves, position } from "./board/state.js";
 import { tableHTML } from "./board/table.js";
+import { fieldHTML } from "./widgets/field.js";
 
 export { initBoard } from "./board/controls.js";
 export { openBoard } from "./board/load.js";
@@ -37,7 +38,7 @@ export function renderBoard(ctx) {
   <div id="bd-head"></div>
   <div class="bd-main">
     <div class="bd-play"><div id="bd-facts"></div><div id="bd-table"></div><div id="bd-controls"></div><div id="bd-verdict" aria-live="polite"></div></div>
-    <aside class="bd-side"><div id="bd-note"></div><div id="bd-list"></div><div id="bd-result"></div></aside>
+    <aside class="bd-side"><div id="bd-field"></div><div id="bd-note"></div><div id="bd-list"></div><div id="bd-result"></div></aside>
   </div></section>`;
     root = app.querySelector("#analysis-board");
   }
@@ -54,6 +55,7 @@ export function renderBoard(ctx) {
     "bd-note": noteHTML(ctx),
     "bd-list": listHTML(ctx),
     "bd-result": resultHTML(ctx),
+    "bd-field": fieldHTML(ctx), // a daily challenge's deal: the field's cards (widgets/field.js)
   };
   for (const [id, html] of Object.entries(parts)) {
     const el = root.querySelector(`#${id}`);

@@ -107,9 +107,17 @@ function bannerHTML() {
     const { good, text } = d.matchOver(ctx);
     parts.push(`<div class="banner match ${good ? "good" : "bad"}" id="match-over"><strong>${esc(t("match.over"))}</strong>
       ${esc(text)}
-      ${rematchHTML()}${playAgainHTML()}<button data-action="lobby">${esc(t("match.new"))}</button>${reportLinkHTML()}${dealLinksHTML()}</div>`);
+      ${S.table.challenge ? challengeHTML() : rematchHTML()}${playAgainHTML()}<button data-action="lobby">${esc(t("match.new"))}</button>${S.table.challenge ? "" : reportLinkHTML() + dealLinksHTML()}</div>`);
   }
   return parts.join("");
+}
+
+/** A daily challenge's deal is over (issue 42): no rematch, the way back to its day, where
+ * the player's percentage and the field's results are (its board and report open there
+ * once the day closes, so none is linked here). */
+function challengeHTML() {
+  const day = String(S.table.challenge).split("/")[0];
+  return `<a class="button primary" id="to-challenge" href="/challenge/${esc(encodeURIComponent(day))}">${esc(t("challenge.back"))}</a>`;
 }
 
 /** A quick-match table's match is over: its seated people may queue in its pool again. */
@@ -192,7 +200,7 @@ function fairDealHTML(n, current) {
   const head = current ? "" : `<h4>${esc(t("game.deal", { n }))}</h4>`;
   return `<div class="fair-deal" data-deal="${n}">${head}
     <p><span class="label">${esc(t("fair.commitment"))}:</span> <code class="hash" ${id("commitment")}>${esc(commitment)}</code></p>
-    <p><span class="label">${esc(t("fair.seed"))}:</span> ${seed ? `<code class="seed" ${id("seed")}>${esc(seed)}</code>` : `<i>${esc(t("fair.seed.hidden"))}</i>`}</p>
+    <p><span class="label">${esc(t("fair.seed"))}:</span> ${seed ? `<code class="seed" ${id("seed")}>${esc(seed)}</code>` : `<i>${esc(t(S.table.challenge ? "challenge.seed.hidden" : "fair.seed.hidden"))}</i>`}</p>
     ${seed ? `<button ${id("verify")} data-action="verify" data-deal="${n}">${esc(t("fair.verify"))}</button>` : ""}${out}</div>`;
 }
 

@@ -1,6 +1,7 @@
 // The lobby's "Play online" panel (issue 43): a button per quick-match pool (games/pools.js),
 // each with a line saying what it plays; "Play with a friend", which makes a party and opens
-// its page (the link to send); and the ways to the leaderboards and the player's profile.
+// its page (the link to send); and the ways to the daily challenge (issue 42), the
+// leaderboards and the player's profile.
 import { t } from "../i18n.js";
 import { POOLS } from "../games/pools.js";
 import { go } from "../router.js";
@@ -20,6 +21,7 @@ export function onlineHTML() {
     <div class="online-pools">${pools}</div>
     <div class="actions online-more">
       <button type="button" id="party-new">${esc(t("online.friend"))}</button>
+      <a id="to-challenge" href="/challenge">${esc(t("online.challenge"))}</a>
       <a id="to-leaderboards" href="/leaderboard/${esc(POOLS[0].name)}">${esc(t("online.leaderboards"))}</a>
       <a id="to-profile" href="/profile">${esc(t("online.profile"))}</a>
     </div>
