@@ -26,6 +26,7 @@ from hukum.server.play.pool import LEAVER_LEFT, Matchmaker
 from hukum.server.play.results import Ratings
 from tests.server.conftest import play
 from tests.server.helpers import Player, hello
+from tests.server.test_hello import refused
 from tests.server.test_cluster import redis_url
 
 __all__ = ["redis_url"]  # the fixture
@@ -189,6 +190,11 @@ def test_a_single_person_gets_computer_players_after_the_countdown(
     assert all(names) and len(set(names)) == 4
     assert table["seats"][table["you"]]["name"] == person.name
     assert table["status"] == "playing"
+    # A rated table is never watched, live or later in the deal (no second account sees
+    # the cards): a watcher's hello is refused.
+    with quick.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_json({"type": "hello", "watch": True})
+        assert refused(ws) == ("no_spectators", 4403)
 
 
 def test_a_party_sits_opposite(client: TestClient, db: str) -> None:
