@@ -377,6 +377,24 @@ def simulate(
 # ------------------------------------------------------------------------------ the report
 
 
+def calibration(predicted: list[list[float]], outcomes: list[list[float]]) -> None:
+    """Print how often rated play's favourite won, and its forecasts against the outcomes
+    by the favourite's forecast (a model may be calibrated yet predict little)."""
+    pairs = [(max(p), o[p.index(max(p))]) for p, o in zip(predicted, outcomes, strict=True)]
+    print(
+        f"  rated play's favourite won {statistics.fmean(won for _, won in pairs):.1%} "
+        f"of {len(pairs)} matches; by its forecast:"
+    )
+    for low, high in ((0.0, 0.55), (0.55, 0.6), (0.6, 0.7), (0.7, 1.01)):
+        bin_ = [(p, won) for p, won in pairs if low <= p < high]
+        if bin_:
+            print(
+                f"    {max(low, 0.5):.2f}-{min(high, 1.0):.2f}: {len(bin_):>5} matches, "
+                f"forecast {statistics.fmean(p for p, _ in bin_):.3f}, "
+                f"won {statistics.fmean(w for _, w in bin_):.3f}"
+            )
+
+
 def report(pool: Pool, forecasts: Forecasts, done: list[dict[str, Any]]) -> None:
     """Print the leaderboard, the levels' ratings, the prediction scores and fitted ratings."""
     accounts = sorted(forecasts.accounts.values(), key=lambda a: -conservative(a.mu, a.sigma))
@@ -435,6 +453,7 @@ def report(pool: Pool, forecasts: Forecasts, done: list[dict[str, Any]]) -> None
         for k in ELO_KS:
             loss, brier = forecasts.scores(f"Elo K={k}", first)
             print(f"  {f'Elo on teams, K={k}':<38} {loss:>8.4f} {brier:>7.4f}")
+        calibration(forecasts.predicted[RATED][first:], forecasts.outcomes[first:])
     print(
         "fitted fixed ratings (mu: mean of the level's accounts; sigma: their spread, "
         "at least 0.5):"

@@ -6,14 +6,14 @@ The model is OpenSkill's **Plackett-Luce** (:data:`MODEL`, openskill 6.2.0: mu 2
 :data:`BETA`). Beta is the spread of one performance: one deal of cards is mostly luck, and
 the default beta, made for games of skill, was over-confident. Measured by
 ``scripts/ratings.py`` (docs/strength.md, "Ratings"): accounts played by the four computer
-levels through the pool's waves, 657 one-deal rated Mindi matches, each of the later 329
-forecast from the ratings before it: log loss 0.739 with the default beta, 0.713 (x2), 0.697
-(x4), **0.692 (x8)**, 0.693 (x16), a coin 0.693; Elo on teams at best 0.710 (K = 64). The
-pools seat people of like ratings, so that most matches are close to even and the
-favourite won 54% of them: a forecast can beat a coin only by a little, and the
-default beta's could not at all. With it a rating moves about 40 points a match rather than
-150, and its uncertainty (sigma) narrows only over hundreds of matches, which is what one
-deal of Mindi tells of a player. Why Plackett-Luce of the five models:
+levels through the pool's waves, 2,000 one-deal rated Mindi matches, each of the later 1,000
+forecast from the ratings before it: log loss 0.719 with the default beta, 0.704 (x2), 0.699
+(x4), **0.694 (x8)**, 0.693 (x16), a coin 0.693; Elo on teams at best 0.703 (K = 48). The
+pools seat people of like ratings and balance the teams, so that nearly every match is
+close to even (the favourite won 52.5% of them): no model beat a coin by more than 0.0002,
+and every model at its default beta did worse than one. With beta x8 a rating moves about
+40 points a match rather than 150, and its uncertainty (sigma) narrows only over hundreds of
+matches, which is what one deal of Mindi tells of a player. Why Plackett-Luce of the five models:
 
 * a result of k sides is one Plackett-Luce likelihood of the whole order (Algorithm 4 of
   Weng and Lin, 2011), where the Bradley-Terry and Thurstone-Mosteller models sum
@@ -24,8 +24,7 @@ deal of Mindi tells of a player. Why Plackett-Luce of the five models:
   documentation starts with, and draws are equal ranks, which it takes as they are;
 * speed does not decide: one Mindi match takes about 0.2 ms to rate (measured), once.
 
-Part WAVE measures the prediction (:func:`win_probability`) on simulated matches; if
-another model predicts better, :data:`MODEL` is the one constant to change.
+If another model predicts better, :data:`MODEL` is the one constant to change.
 
 A person sees ``round(mu * 60)`` (1500 at the start) and a deviation ``round(sigma * 60)``;
 the leaderboard ranks by the conservative figure ``(mu - 3 sigma) * 60`` so that a few lucky
@@ -92,8 +91,8 @@ PROVISIONAL_GAMES = 10
 #: scale: the random player far below a new person, the rules player a little below one,
 #: the search player above, the expert highest; sigma small because a bot's strength does
 #: not change. ``scripts/ratings.py`` found the accounts played by each level near them
-#: (Mindi, 657 matches: random 931, rules 1370, search 1625, expert 1918 shown, against
-#: 900, 1440, 1650 and 1800 here).
+#: (Mindi, 2,000 matches: random 597, rules 1414, search 1744, expert 1801 shown, against
+#: 900, 1440, 1650 and 1800 here; the random accounts lose to everyone and keep falling).
 BOT_RATINGS: dict[str, dict[str, tuple[float, float]]] = {
     "mindi": {
         "random": (15.0, 1.0),
