@@ -212,6 +212,15 @@ class Store:
         self._one_statement = engine.dialect.name == "postgresql"
         self._writer: Connection | None = None
         self._writing = threading.Lock()
+        self._purposes: dict[str, threading.Lock] = {}
+        self._purposes_lock = threading.Lock()
+
+    def lock(self, purpose: str) -> threading.Lock:
+        """This process's lock for writes of one kind (``ratings``, ``screening``): two
+        matches of the same person ending together must not both read a row before either
+        writes it (on PostgreSQL the rows are locked too, which keeps processes apart)."""
+        with self._purposes_lock:
+            return self._purposes.setdefault(purpose, threading.Lock())
 
     def close(self) -> None:
         """Give the connection :meth:`append_many` holds back to the engine's pool."""

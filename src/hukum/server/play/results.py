@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -60,21 +58,6 @@ CATCH_UP_BATCH = 200
 #: Tries of a rating whose transaction a concurrent one refused (a first Rating row of the
 #: same person written by another rating meanwhile).
 TRIES = 3
-
-#: One rating at a time per store (a process has one): two matches of the same person
-#: ending together must not both read the rating before either writes it (on PostgreSQL
-#: the rows are locked too, which keeps two processes apart).
-_one_at_a_time: weakref.WeakKeyDictionary[Store, threading.Lock] = weakref.WeakKeyDictionary()
-_locks_lock = threading.Lock()
-
-
-def _lock(store: Store) -> threading.Lock:
-    """The lock of ratings on ``store``."""
-    with _locks_lock:
-        lock = _one_at_a_time.get(store)
-        if lock is None:
-            lock = _one_at_a_time[store] = threading.Lock()
-        return lock
 
 
 @dataclass(frozen=True)
@@ -145,7 +128,7 @@ def rate(
     (False: it was rated already, or is not a rated room)."""
     if config.pool is None:
         return False
-    with _lock(store):
+    with store.lock("ratings"):
         for attempt in range(TRIES):
             try:
                 with store.session() as s:

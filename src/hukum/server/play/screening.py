@@ -35,8 +35,6 @@ import hashlib
 import logging
 import multiprocessing
 import os
-import threading
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -81,18 +79,6 @@ SCREENED_GAME = "mindi"
 TRIES = 3
 #: The most hit decisions the moderators' page shows of a player (newest first).
 EVIDENCE_SHOWN = 50
-
-_one_at_a_time: weakref.WeakKeyDictionary[Store, threading.Lock] = weakref.WeakKeyDictionary()
-_locks_lock = threading.Lock()
-
-
-def _lock(store: Store) -> threading.Lock:
-    """The lock of screening writes on ``store`` (two rooms of one player at once)."""
-    with _locks_lock:
-        lock = _one_at_a_time.get(store)
-        if lock is None:
-            lock = _one_at_a_time[store] = threading.Lock()
-        return lock
 
 
 @dataclass(frozen=True)
@@ -191,7 +177,7 @@ def write(store: Store, code: str, deals: int, seats: Sequence[SeatScreening]) -
     """Write a room's screening, each seat's row and each player's tally, in one
     transaction; a report for each player whose verdict became ``flag``. Whether this call
     wrote it (False: the room was screened already)."""
-    with _lock(store):
+    with store.lock("screening"):
         for attempt in range(TRIES):
             try:
                 with store.session() as s:
