@@ -26,8 +26,8 @@ from hukum.server.play.pool import LEAVER_LEFT, Matchmaker
 from hukum.server.play.results import Ratings
 from tests.server.conftest import play
 from tests.server.helpers import Player, hello
-from tests.server.test_hello import refused
 from tests.server.test_cluster import redis_url
+from tests.server.test_hello import refused
 
 __all__ = ["redis_url"]  # the fixture
 
