@@ -88,7 +88,6 @@ function keep(next) {
   for (const fn of listeners) fn(player);
 }
 
-let saves = 0; // how many changes were sent: only the last one's answer is kept
 let asking = null; // the refresh under way: one at a time, so that a first visit makes one guest
 
 /** Ask the server who this is (a first visit becomes a guest), send what was changed
@@ -108,11 +107,7 @@ async function ask() {
       const typed = (localStorage.getItem(NAME_KEY) || "").trim();
       if (typed) ({ data } = await api("PATCH", "/api/me", { name: typed }).catch(() => ({ data })));
     }
-    if (Object.keys(pending).length) {
-      const sent = pending;
-      ({ data } = await api("PATCH", "/api/me", { prefs: sent }));
-      if (pending === sent) pending = {};
-    }
+    if (Object.keys(pending).length) data = (await inTurn(() => sendPending())) ?? data;
     keep(data.player);
   } catch {
     // No network (or no server): the page goes on with what it knew.
@@ -124,22 +119,45 @@ async function ask() {
  * server (offline: sent when the network is back). Throws the server's refusal. */
 export async function savePrefs(partial) {
   pending = { ...pending, ...partial };
-  const sent = pending;
-  const turn = ++saves;
   keep({ ...player, prefs: { ...player?.prefs, ...partial } });
   let data;
   try {
-    ({ data } = await api("PATCH", "/api/me", { prefs: sent }));
+    data = await inTurn(() => sendPending());
   } catch (err) {
     if (err?.code === "network") return player; // kept; sent once back online
     if (err?.code === "no_session") return refreshMe(); // becomes a guest, then sends them
-    if (pending === sent) pending = {};
     await refreshMe(); // refused: the server's copy again
     throw err;
   }
-  if (pending === sent) pending = {};
-  if (turn === saves) keep(data.player); // an answer overtaken by a later change's is stale
+  // An answer that a later change, not yet sent, has overtaken is stale.
+  if (data && !Object.keys(pending).length) keep(data.player);
   return player;
+}
+
+let sending = Promise.resolve(); // the preference changes sent, one after the other
+
+/** Run `send` once the changes sent before it are answered: the server gets them in the
+ * order they were made (two requests at once may be handled in either order, and the
+ * older choice would be the one kept). */
+function inTurn(send) {
+  const turn = sending.then(send);
+  sending = turn.catch(() => {});
+  return turn;
+}
+
+/** Send the changes not yet sent (all of them at once); the server's answer, or null if
+ * there were none (an earlier request took them). A refusal forgets them. */
+async function sendPending() {
+  const sent = pending;
+  if (!Object.keys(sent).length) return null;
+  try {
+    const { data } = await api("PATCH", "/api/me", { prefs: sent });
+    if (pending === sent) pending = {};
+    return data;
+  } catch (err) {
+    if (err?.code !== "network" && err?.code !== "no_session" && pending === sent) pending = {};
+    throw err;
+  }
 }
 
 /** Change the display name (the server cleans it up); the player as now known. Throws the
