@@ -115,6 +115,26 @@ def test_guests_and_bad_deals_are_refused(client: TestClient) -> None:
         assert s.scalars(select(ChallengeEntry)).all() == []
 
 
+def test_a_foreign_page_starts_nothing_and_starts_past_the_limit_are_refused(
+    client: TestClient,
+) -> None:
+    asha = account(client, "Asha")
+    day = today()
+    foreign = asha.post(
+        f"/api/challenge/{day}/deals/1/play", headers={"origin": "https://evil.example"}
+    )
+    assert foreign.status_code == 403 and error(foreign) == "foreign_origin"
+    with store_of(client).session() as s:
+        assert s.scalars(select(ChallengeEntry)).all() == []
+    code = start(asha, day, 1)
+    for _ in range(29):  # asked again: the same table, resumed (30 a minute in all)
+        assert start(asha, day, 1) == code
+    limited = asha.post(f"/api/challenge/{day}/deals/2/play")
+    assert limited.status_code == 429 and int(limited.headers["retry-after"]) > 0
+    with store_of(client).session() as s:
+        assert [e.number for e in s.scalars(select(ChallengeEntry))] == [1]
+
+
 def test_a_deal_played_to_the_end_is_scored_once(client: TestClient) -> None:
     day = today()
     asha, bela = account(client, "Asha"), account(client, "Bela")
