@@ -258,6 +258,31 @@ def test_two_people_in_a_private_room(browser: Browser, server: str) -> None:
         guest_ctx.close()
 
 
+def test_a_click_in_the_room_is_kept_when_a_seat_is_taken_meanwhile(
+    context: BrowserContext, server: str
+) -> None:
+    """The room redraws only what changed: a press on *Fill with bots* while somebody sits
+    down ends in a click on the same button (CI once lost it when the whole room was drawn
+    anew between the press and the release)."""
+    host = context.new_page()
+    host.goto(server + "/")
+    host.fill("#name", "Asha")
+    host.select_option("#room-level", "random")
+    host.select_option("#length", "d1")
+    host.click("#create-room")
+    expect(host).to_have_url(TABLE_URL(server))
+    code = host.url.rsplit("/", 1)[1]
+    box = host.locator("#fill-bots").bounding_box()
+    assert box is not None
+    host.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    host.mouse.down()
+    api(server, "POST", f"/api/tables/{code}/seats/2", {"name": "Ravi"})
+    expect(host.locator('.seat-row[data-seat="2"]')).to_contain_text("Ravi")
+    host.mouse.up()
+    expect(host.locator(".seat-row .tag.bot")).to_have_count(2)
+    expect(host.locator('.seat-row[data-seat="2"]')).to_contain_text("Ravi")
+
+
 def test_a_reload_keeps_the_seat(context: BrowserContext, server: str) -> None:
     page = context.new_page()
     play_now(page, server, "Meera")

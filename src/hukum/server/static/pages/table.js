@@ -15,7 +15,7 @@ import {
 import { away, cardReason, ctx, drawing, readyMove, seated, suspendedText } from "../table/context.js";
 import { renderGame, verifyDeal } from "../table/game.js";
 import { openTalk, talkClick, talkSubmit } from "../table/talk.js";
-import { inviteURL, roomHTML } from "../table/room.js";
+import { inviteURL, renderRoom } from "../table/room.js";
 
 const app = document.getElementById("app");
 
@@ -54,7 +54,7 @@ function renderTable() {
     app.innerHTML = `<p class="loading">${esc(t("loading"))}</p>`;
     return;
   }
-  if (S.table.status === "waiting" || !S.view) app.innerHTML = roomHTML();
+  if (S.table.status === "waiting" || !S.view) renderRoom(app);
   else renderGame(app);
 }
 

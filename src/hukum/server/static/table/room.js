@@ -11,7 +11,25 @@ export function inviteURL() {
   return `${location.origin}/t/${S.code}`;
 }
 
-export function roomHTML() {
+/** Draw the room, replacing only the parts whose HTML changed, as the game does: a click in
+ * progress on an unchanged part (e.g. "Fill with bots" while a friend's seat comes online)
+ * is not lost, nor a name being typed. */
+export function renderRoom(app) {
+  let room = app.querySelector("#room");
+  if (!room) {
+    app.innerHTML = `<section class="room" id="room"><div id="r-head"></div><div id="r-seats"></div><div id="r-actions"></div><div id="r-panel"></div></section>`;
+    room = app.querySelector("#room");
+  }
+  for (const [id, html] of Object.entries(roomParts())) {
+    const el = room.querySelector(`#${id}`);
+    if (el._html !== html) {
+      el.innerHTML = html;
+      el._html = html;
+    }
+  }
+}
+
+function roomParts() {
   const seats = S.table.seats ?? [];
   const me = mySeat();
   const waiting = S.table.status === "waiting";
@@ -53,8 +71,8 @@ export function roomHTML() {
   if (watching()) actions += `<p class="hint" id="watching">${esc(t("watch.room"))}</p>`;
   else if (!seated() && S.table.spectators)
     actions += `<div class="actions"><button id="watch" data-action="watch">${esc(t("watch.button"))}</button></div>`;
-  return `<section class="room">
-  <h2>${esc(t("room.title", { code: S.code }))}</h2>
+  return {
+    "r-head": `<h2>${esc(t("room.title", { code: S.code }))}</h2>
   ${messageHTML(S.message)}
   <div class="invite panel">
     <label class="field"><span>${esc(t("room.invite"))}</span>
@@ -62,10 +80,10 @@ export function roomHTML() {
       <button id="copy" data-action="copy">${esc(S.copied ? t("room.copied") : t("room.copy"))}</button></span></label>
     <p>${esc(t("room.code"))}: <code id="room-code">${esc(S.code)}</code> · ${esc(tableLabel())}
       · <button class="link" data-action="panel" data-panel="rules">${esc(t("nav.rules"))}</button></p>
-  </div>
-  <h3>${esc(t("room.seats"))}</h3>
-  <ul class="seats">${rows}</ul>
-  ${actions}
-  ${S.panel === "rules" ? rulesPanelHTML() : ""}
-</section>`;
+  </div>`,
+    "r-seats": `<h3>${esc(t("room.seats"))}</h3>
+  <ul class="seats">${rows}</ul>`,
+    "r-actions": actions,
+    "r-panel": S.panel === "rules" ? rulesPanelHTML() : "",
+  };
 }
