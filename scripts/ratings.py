@@ -16,6 +16,13 @@ run); a rerun with the same file replays the ratings from it and goes on until `
 are done, so the run can be stopped and started again (a match cut off is played anew).
 ``--report`` prints the figures of the file without playing.
 
+``--evaluate RATED`` scores the ratings on matches they did not pair: the accounts start
+from the ratings the run in the file ``RATED`` left (every model replays it), tables are
+drawn at random from the accounts waiting (no computer players), and each model's forecast
+of each of these matches, from its ratings before it (still updated match by match), is
+scored. A rating paired by itself forecasts little: the wave seats people of like rating,
+so most rated matches are near even and any forecast of them is near a coin's.
+
 The report: the leaderboard of the accounts by the conservative figure, the mean shown
 rating per level (which must order the levels by strength), the win prediction on the
 later half of the matches (each predicted from the ratings before it) as log loss and Brier
@@ -24,6 +31,8 @@ for a coin, and the fitted fixed ratings per level to paste into ``BOT_RATINGS``
 
     .venv/bin/python scripts/ratings.py --matches 2000 --results ratings.jsonl
     .venv/bin/python scripts/ratings.py --results ratings.jsonl --report
+    .venv/bin/python scripts/ratings.py --evaluate ratings.jsonl --matches 500 \
+        --results ratings-random.jsonl
 """
 
 from __future__ import annotations
@@ -54,7 +63,7 @@ from openskill.models import (
 )
 
 from hukum.games import game_named, make_bot
-from hukum.online.pools import POOLS, Pool, Ticket, wave
+from hukum.online.pools import POOLS, Pool, Seating, Ticket, wave
 from hukum.online.ratings import (
     BOT_RATINGS,
     MODEL,
@@ -288,6 +297,18 @@ def read_results(path: Path, run: dict[str, Any], write: bool) -> list[dict[str,
 # ---------------------------------------------------------------------------- the floor
 
 
+def random_tables(pool: Pool, waiting: dict[str, Ticket], rng: random.Random) -> list[Seating]:
+    """Tables of the accounts waiting drawn at random, whatever their ratings (those left
+    over when the tables are full wait for the next wave)."""
+    names = sorted(waiting)
+    rng.shuffle(names)
+    tables = len(names) // pool.seats
+    return [
+        Seating(tuple(group), tuple(group))
+        for group in (names[t * pool.seats : (t + 1) * pool.seats] for t in range(tables))
+    ]
+
+
 @dataclass(order=True)
 class Running:
     """A match being played (in simulated time until ``end``)."""
@@ -346,7 +367,7 @@ def simulate(
                     rate = (len(done) - args.resumed) / max(1e-9, time.perf_counter() - clock) * 60
                     print(f"{len(done)} matches ({rate:.1f} a minute)", flush=True)
                     if len(done) % (args.every * 10) == 0:
-                        report(pool, forecasts, done)
+                        report(pool, forecasts, done, args.first)
                 continue
             now = next_wave
             next_wave += WAVE_EVERY
@@ -356,7 +377,12 @@ def simulate(
                 waiting[name] = Ticket(name, (name,), float(shown(account.mu)), since)
             if started >= args.matches:
                 continue
-            for seating in wave(pool, list(waiting.values()), now):
+            seatings = (
+                random_tables(pool, waiting, rng)
+                if args.evaluate
+                else wave(pool, list(waiting.values()), now)
+            )
+            for seating in seatings:
                 if started >= args.matches:
                     break
                 people = [accounts[t] for t in seating.tickets]
@@ -395,8 +421,11 @@ def calibration(predicted: list[list[float]], outcomes: list[list[float]]) -> No
             )
 
 
-def report(pool: Pool, forecasts: Forecasts, done: list[dict[str, Any]]) -> None:
-    """Print the leaderboard, the levels' ratings, the prediction scores and fitted ratings."""
+def report(
+    pool: Pool, forecasts: Forecasts, done: list[dict[str, Any]], first: int | None = None
+) -> None:
+    """Print the leaderboard, the levels' ratings, the prediction scores (on the matches
+    from number ``first`` on, default the later half) and fitted ratings."""
     accounts = sorted(forecasts.accounts.values(), key=lambda a: -conservative(a.mu, a.sigma))
     seats = [s for m in done for s in m["seats"]]
     bots = sum(s["account"] is None for s in seats)
@@ -432,7 +461,8 @@ def report(pool: Pool, forecasts: Forecasts, done: list[dict[str, Any]]) -> None
         + (" (ordered by strength)" if ordered else " (NOT ordered by strength)")
     )
     n = len(forecasts.outcomes)
-    first = n // 2
+    later = first is None
+    first = n // 2 if first is None else first
     if n - first >= 1:
         coin = [1 / len(forecasts.outcomes[0])] * len(forecasts.outcomes[0])
         coin_loss = -math.log(coin[0])
@@ -441,8 +471,8 @@ def report(pool: Pool, forecasts: Forecasts, done: list[dict[str, Any]]) -> None
             for o in forecasts.outcomes[first:]
         )
         print(
-            f"win prediction on the later half: matches {first + 1}–{n} ({n - first}), "
-            "each from the ratings before it"
+            f"win prediction on {'the later half' if later else 'the tables drawn at random'}: "
+            f"matches {first + 1}–{n} ({n - first}), each from the ratings before it"
         )
         print(f"  {'model':<38} {'log loss':>8} {'Brier':>7}")
         print(f"  {'coin':<38} {coin_loss:>8.4f} {coin_brier:>7.4f}")
@@ -495,6 +525,13 @@ def main() -> None:
         help="simulated seconds a match lasts (default 30 to 90)",
     )
     parser.add_argument("--every", type=int, default=25, help="a progress line every N matches")
+    parser.add_argument(
+        "--evaluate",
+        type=Path,
+        metavar="RATED",
+        help="start from the ratings the run in RATED left, draw the tables at random and "
+        "score the forecasts of these matches only",
+    )
     args = parser.parse_args()
     pool = POOLS[args.pool]
     levels = args.levels.split(",") if args.levels else list(BOT_RATINGS[pool.game])
@@ -514,7 +551,8 @@ def main() -> None:
         "model": f"{type(MODEL).__name__} beta {MODEL.beta:.4g}",
         "bots": BOT_RATINGS[pool.game],
     }
-    run = json.loads(json.dumps(run))
+    rated_run = json.loads(json.dumps(run))
+    run = {**rated_run, "evaluate": str(args.evaluate)} if args.evaluate else rated_run
     if not args.report:
         # One run at a time plays into a file (a --report may read it meanwhile).
         lock = args.results.open("a", encoding="utf-8")
@@ -522,8 +560,13 @@ def main() -> None:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             sys.exit(f"{args.results} is in use by another run")
-    done = read_results(args.results, run, write=not args.report)
     forecasts = Forecasts(pool.game, accounts)
+    args.first = None
+    if args.evaluate:
+        for match in read_results(args.evaluate, rated_run, write=False):
+            forecasts.add(pool, match["seats"], ranks_of(pool, match["result"]))
+        args.first = len(forecasts.outcomes)
+    done = read_results(args.results, run, write=not args.report)
     for match in done:
         forecasts.add(pool, match["seats"], ranks_of(pool, match["result"]))
     args.resumed = len(done)
@@ -533,7 +576,7 @@ def main() -> None:
             flush=True,
         )
         simulate(args, pool, forecasts, done, args.results)
-    report(pool, forecasts, done)
+    report(pool, forecasts, done, args.first)
 
 
 if __name__ == "__main__":

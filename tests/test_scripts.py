@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import fcntl
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -280,3 +281,11 @@ def test_the_ratings_measurement_runs_and_resumes(tmp_path: Path) -> None:
         )
     assert busy.returncode != 0 and "in use by another run" in busy.stderr
     assert len(results.read_text().splitlines()) == 1 + 6
+    # The ratings of the run, scored on tables drawn at random from where it left them.
+    drawn = tmp_path / "drawn.jsonl"
+    evaluated = run("--evaluate", str(results), "--results", str(drawn), "--matches", "4")
+    assert "win prediction on the tables drawn at random: matches 7–10 (4)" in evaluated
+    matches = [json.loads(line) for line in drawn.read_text().splitlines()[1:]]
+    assert len(matches) == 4
+    assert all(seat["account"] is not None for m in matches for seat in m["seats"])
+    assert json.loads(drawn.read_text().splitlines()[0])["run"]["evaluate"] == str(results)
