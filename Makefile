@@ -23,7 +23,7 @@ cluster:
 test:
 	$(call install,dev rl)
 	@scripts/chromium.sh
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --durations=15
 
 lint:
 	$(call install,dev rl)

@@ -6,14 +6,23 @@ The model is OpenSkill's **Plackett-Luce** (:data:`MODEL`, openskill 6.2.0: mu 2
 :data:`BETA`). Beta is the spread of one performance: one deal of cards is mostly luck, and
 the default beta, made for games of skill, was over-confident. Measured by
 ``scripts/ratings.py`` (docs/strength.md, "Ratings"): accounts played by the four computer
-levels through the pool's waves, 2,000 one-deal rated Mindi matches, each of the later 1,000
-forecast from the ratings before it: log loss 0.719 with the default beta, 0.704 (x2), 0.699
-(x4), **0.694 (x8)**, 0.693 (x16), a coin 0.693; Elo on teams at best 0.703 (K = 48). The
-pools seat people of like ratings and balance the teams, so that nearly every match is
-close to even (the favourite won 52.5% of them): no model beat a coin by more than 0.0002,
-and every model at its default beta did worse than one. With beta x8 a rating moves about
-40 points a match rather than 150, and its uncertainty (sigma) narrows only over hundreds of
-matches, which is what one deal of Mindi tells of a player. Why Plackett-Luce of the five models:
+levels, 2,000 one-deal rated Mindi matches through the pool's waves, then 500 more at tables
+drawn at random, each forecast from the ratings before it. On the random tables rated play's
+model scores log loss **0.628** (Brier 0.220) against a coin's 0.693 (0.250), 0.065 better
+(standard error 0.014), and its favourite won 64% of them; the default beta scores 0.896,
+worse than a coin (over-confident), x2 0.710, x4 0.646, x16 0.653; Elo on teams at best
+0.626 (K = 8, level with this model: 0.002 apart, standard error 0.004). On the pools' own
+matches no model beats a coin by more than 0.0002: the pools seat people of like ratings and
+balance the teams, so nearly every match is close to even (the favourite won 52.5% of them),
+and the forecasts there (0.5-0.6) came true as often as they said. With beta x8 a rating
+moves about 40 points a match rather than 150, and its uncertainty (sigma) narrows only over
+hundreds of matches, which is what one deal of Mindi tells of a player.
+
+Why OpenSkill rather than Elo on teams, which forecast as well: a rating with its own
+uncertainty is what the "?" of a provisional rating and the leaderboard's cautious figure are
+made of, a new player moves fast and a settled one slowly without a hand-tuned K, and one
+model rates Mindi's two pairs and Ganjifa's three players alike. Why Plackett-Luce of the
+five models:
 
 * a result of k sides is one Plackett-Luce likelihood of the whole order (Algorithm 4 of
   Weng and Lin, 2011), where the Bradley-Terry and Thurstone-Mosteller models sum
@@ -88,17 +97,18 @@ SCALE = 60
 PROVISIONAL_GAMES = 10
 
 #: The computer players' fixed ratings, by game and level: (mu, sigma), the anchors of the
-#: scale: the random player far below a new person, the rules player a little below one,
-#: the search player above, the expert highest; sigma small because a bot's strength does
-#: not change. ``scripts/ratings.py`` found the accounts played by each level near them
-#: (Mindi, 2,000 matches: random 597, rules 1414, search 1744, expert 1801 shown, against
-#: 900, 1440, 1650 and 1800 here; the random accounts lose to everyone and keep falling).
+#: scale; sigma small because a bot's strength does not change. Mindi's mu are measured: the
+#: mean mu of the six accounts each level played in ``scripts/ratings.py``'s 2,500 matches
+#: (docs/strength.md, "Ratings"; shown random 229, rules 1414, search 1904, expert 2004: a
+#: new person at 1500 is seated beside the rules player). Ganjifa's are reasoned, not yet
+#: measured: the random player far below a new person, the rules player a little below one,
+#: the search player above.
 BOT_RATINGS: dict[str, dict[str, tuple[float, float]]] = {
     "mindi": {
-        "random": (15.0, 1.0),
-        "rules": (24.0, 1.0),
-        "search": (27.5, 1.0),
-        "expert": (30.0, 1.0),
+        "random": (3.8, 1.0),
+        "rules": (23.6, 1.0),
+        "search": (31.7, 1.0),
+        "expert": (33.4, 1.0),
     },
     "ganjifa": {
         "random": (15.0, 1.0),
