@@ -1,12 +1,16 @@
 """The computer players decide on threads of their own
 (:func:`hukum.server.tables.scheduler.bot_threads`), not on the event loop's default
 executor, which stores every table's moves: a crowd of expert decisions waiting for a
-thread never holds back a person's move; and a challenge position's expert reply, the same
-at every table of the deal, is kept and given again without a decision (issue 42;
-docs/scale.md, "Daily challenge under load")."""
+thread never holds back a person's move; each thread has its decision made in a bot process
+(:func:`~hukum.server.tables.scheduler.bot_processes`), the same move as here, and a dead
+process is replaced; and a challenge position's expert reply, the same at every table of
+the deal, is kept and given again without a decision (issue 42; docs/scale.md, "Daily
+challenge under load")."""
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -15,7 +19,9 @@ from contextlib import contextmanager
 import pytest
 from fastapi.testclient import TestClient
 
-from hukum.server.tables.scheduler import BOT_THREADS, bot_threads
+from hukum.games import make_bot
+from hukum.mindi import Deal, Rules, View
+from hukum.server.tables.scheduler import BOT_THREADS, bot_processes, bot_threads, decide
 from tests.server.conftest import create, play
 from tests.server.helpers import Player, seat_socket
 from tests.server.test_challenge_api import client, db_url, first_legal, start, today
@@ -96,3 +102,33 @@ def test_a_challenge_position_s_expert_reply_is_kept(client: TestClient) -> None
 
     assert first.match_over and second.match_over
     assert len(moves(first)) == 52 and moves(second) == moves(first)
+
+
+def a_view() -> View:
+    """A position of the first trick, where the expert plays as the search player."""
+    deal = Deal.new(Rules(), dealer=0, seed=11)
+    for _ in range(2):
+        deal.push(deal.legal_moves()[0])
+    return deal.view(deal.turn)
+
+
+def test_a_decision_is_made_in_a_bot_process_and_is_the_same_as_here() -> None:
+    view = a_view()
+    here = make_bot("mindi", "expert", seed=5).choose(view)
+    assert decide("mindi", "expert", 5, view) == here
+    assert bot_processes().submit(os.getpid).result(timeout=120) != os.getpid()
+
+
+def test_a_dead_bot_process_is_replaced_and_the_decision_still_made() -> None:
+    view = a_view()
+    pool = bot_processes()
+    pid = pool.submit(os.getpid).result(timeout=120)
+    os.kill(pid, signal.SIGKILL)
+    here = make_bot("mindi", "search", seed=3).choose(view)
+    assert decide("mindi", "search", 3, view) == here  # made whether the pool broke yet or not
+    give_up = time.monotonic() + 60
+    while bot_processes() is pool:  # the pool is seen broken at the latest by the next decision
+        assert time.monotonic() < give_up, "the broken pool was kept"
+        decide("mindi", "search", 3, view)
+    fresh = bot_processes().submit(os.getpid).result(timeout=120)
+    assert fresh not in (pid, os.getpid())

@@ -10,23 +10,36 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import os
 import secrets
 import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Hashable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from hukum.game import Player
+from hukum.games import make_bot
 from hukum.online.challenge import bot_seed
 from hukum.server.tables.errors import TableError
 
 if TYPE_CHECKING:
     from hukum.server.tables.actor import Table
 
-__all__ = ["BOT_THREADS", "REPLIES_KEPT", "Scheduler", "Stale", "bot_threads", "forget_replies"]
+__all__ = [
+    "BOT_NICE",
+    "BOT_THREADS",
+    "REPLIES_KEPT",
+    "Scheduler",
+    "Stale",
+    "bot_processes",
+    "bot_threads",
+    "decide",
+    "forget_replies",
+]
 
 log = logging.getLogger("hukum.server")
 
@@ -73,18 +86,76 @@ _bot_threads_made = threading.Lock()
 
 
 def bot_threads() -> ThreadPoolExecutor:
-    """The computer players' own threads (:data:`BOT_THREADS`), shared by every table.
+    """The computer players' own threads (:data:`BOT_THREADS`), shared by every table: a
+    slower player's decision waits here for its turn, then is made in a process of
+    :func:`bot_processes` while its thread waits.
 
     Not the event loop's default executor: that one stores every table's moves (the
     journal) and reads the database, and with a crowd of expert decisions queued in it a
     person's move waited behind them before it was stored and acknowledged (issue 42,
     docs/scale.md "Daily challenge under load"). Here the decisions wait for each other
-    only; and fewer Python threads contend with the event loop for the GIL."""
+    only."""
     global _bot_threads
     with _bot_threads_made:
         if _bot_threads is None:
             _bot_threads = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="hukum-bot")
         return _bot_threads
+
+
+#: How much lower the bot processes' priority is than the server's (POSIX ``nice``): a
+#: person's move is stored and acknowledged first when the cores are all busy.
+BOT_NICE = 5
+
+_bot_processes: ProcessPoolExecutor | None = None
+_bot_processes_made = threading.Lock()
+
+
+def _lower_priority() -> None:
+    if hasattr(os, "nice"):
+        os.nice(BOT_NICE)
+
+
+def bot_processes() -> ProcessPoolExecutor:
+    """The processes that make the slower computer players' decisions (as many as the bot
+    threads, at :data:`BOT_NICE`), started on first use. The search player is pure Python:
+    on threads of the server's process it held the GIL while it searched, and the event
+    loop waited for it at each step of a person's move (move -> ack p99 over a second with
+    300 people at the daily challenge, docs/scale.md)."""
+    global _bot_processes
+    with _bot_processes_made:
+        if _bot_processes is None:
+            _bot_processes = ProcessPoolExecutor(
+                BOT_THREADS,
+                mp_context=multiprocessing.get_context("spawn"),  # never fork a threaded server
+                initializer=_lower_priority,
+            )
+        return _bot_processes
+
+
+def _forget_processes(broken: ProcessPoolExecutor) -> None:
+    global _bot_processes
+    with _bot_processes_made:
+        if _bot_processes is broken:
+            _bot_processes = None
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
+def decide(game: str, level: str, seed: int, view: Any) -> Any:
+    """The move of a new ``level`` computer player of ``game`` seeded ``seed`` at ``view``:
+    made in a bot process, waited for on the calling thread (a bot thread); made here if
+    the processes broke (one died), which starts new ones for the next decision. The same
+    arguments give the same move wherever it is made."""
+    pool = bot_processes()
+    try:
+        return pool.submit(_decide, game, level, seed, view).result()
+    except BrokenProcessPool:
+        log.warning("a bot process stopped; starting new ones")
+        _forget_processes(pool)
+        return _decide(game, level, seed, view)
+
+
+def _decide(game: str, level: str, seed: int, view: Any) -> Any:
+    return make_bot(game, level, seed=seed).choose(view)
 
 
 class Stale(Exception):
@@ -190,18 +261,21 @@ class Scheduler:
             )
 
     def _bot(self, seat: int) -> Player[Any, Any]:
-        table = self.table
-        deal = table.deal
-        if table.config.challenge is not None and deal is not None and deal.seed is not None:
-            # A new bot for each decision, seeded by the position: the same moves get the
-            # same reply, at any table of the deal and after a restart.
-            seed = bot_seed(deal.seed, seat, len(deal.moves))
-            return table.spec.make_bot(table.config.bots, seed=seed)
+        """A quick computer player's seat's bot, kept for the table."""
         bot = self._bots.get(seat)
         if bot is None:
             spec, name = self.table.spec, self.table.config.bots
             bot = self._bots[seat] = spec.make_bot(name, seed=secrets.randbits(32))
         return bot
+
+    def _seed(self, seat: int) -> int:
+        """The seed of a slower computer player's next decision at ``seat``: at a daily
+        challenge table a hash of the position, so that the same moves get the same reply,
+        at any table of the deal and after a restart; elsewhere a random one."""
+        deal = self.table.deal
+        if self.table.config.challenge is not None and deal is not None and deal.seed is not None:
+            return bot_seed(deal.seed, seat, len(deal.moves))
+        return secrets.randbits(32)
 
     async def _bot_turn(self, seat: int, expected: int) -> None:
         table = self.table
@@ -213,6 +287,7 @@ class Scheduler:
             if not self.may_run(seat):
                 return
             view = deal.view(seat)
+            seed = self._seed(seat)
             position: Hashable = None
             if table.config.challenge is not None and deal.seed is not None:
                 position = (table.config.bots, deal.seed, tuple(deal.moves))
@@ -222,9 +297,11 @@ class Scheduler:
                 move = kept
             elif table.config.bots in table.spec.quick_bots:
                 move = self._bot(seat).choose(view)  # quicker than the hand-over to a thread
-            else:
+            else:  # a new bot for each decision, in a bot process
                 loop = asyncio.get_running_loop()
-                move = await loop.run_in_executor(bot_threads(), self._bot(seat).choose, view)
+                move = await loop.run_in_executor(
+                    bot_threads(), decide, table.spec.name, table.config.bots, seed, view
+                )
                 if position is not None:
                     _keep(position, move)
         except Exception:
