@@ -242,7 +242,10 @@ def screen(
                 if matters:
                     llrs[seat] += step(chance, hit)
         position.push(move, seat=seat)
-    totals = tuple(SeatTotals(s, *counts[s], llr=llrs[s]) for s in wanted)
+    totals = tuple(
+        SeatTotals(s, counts[s][0], counts[s][1], counts[s][2], counts[s][3], llrs[s])
+        for s in wanted
+    )
     return Screening(window, tuple(decisions), totals, nodes)
 
 
