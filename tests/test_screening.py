@@ -172,7 +172,8 @@ def test_the_measurement_counts_again_as_the_engine_counted() -> None:
     tolerance (``--report --tolerance``): at the engine's own it gets the engine's counts."""
     script = _script()
     record = script.play_and_screen("honest", "rules", 0, 1)
-    counted = script.recount(record, None)
-    assert sum(m for m, _ in counted) >= 1  # this deal has decisions that matter
-    assert script.recount(record, TOLERANCE) == counted
-    assert all(m == 0 for m, _ in script.recount(record, 100.0))  # every card viewed
+    counted = script.recount(record, TOLERANCE)
+    assert sum(m for m, _, _ in counted) >= 1  # this deal has decisions that matter
+    assert [(m, h) for m, h, _ in counted] == [(s["matters"], s["hits"]) for s in record["seats"]]
+    assert [llr for _, _, llr in counted] == pytest.approx([s["llr"] for s in record["seats"]])
+    assert all(m == 0 for m, _, _ in script.recount(record, 100.0))  # every card viewed
