@@ -4,8 +4,9 @@ Honest players of every level (random, rules, search, expert, and ``noisy``: the
 with a quarter of its cards random) play classic Mindi deals, the four seats of a deal at
 one level, and every seat is screened (:func:`hukum.screening.screen`): four honest
 player-deals a deal. An honest *player* is one seat of one level over ``--player-deals``
-consecutive deals; the false-positive rate is the share of those players the statistic
-(:mod:`hukum.online.screening`) ever flags. Two cheats, for this measurement only (never a
+consecutive deals; the false-positive rate is the share of those players the product's
+statistic (:class:`hukum.online.screening.Tally`, the test judged against chance) ever
+flags. Two cheats, for this measurement only (never a
 product bot): ``fullview`` plays the exact solver's best card with every hand known, and
 ``peek`` is the expert with its partner's hand known (its worlds dealt with that hand
 fixed). Each cheat sits at seat 0 with the expert at seats 1-3 (as in the daily challenge)
@@ -14,9 +15,13 @@ for ``--runs`` runs, each run deal after deal until the statistic flags it (at m
 
 Every screened deal is appended to ``--results`` (JSON lines after a first line naming the
 run); a rerun with the same file reads back what is done and goes on, so the run can be
-stopped and started again. ``--report`` prints the figures of the file without playing:
-per level the rates, the false-positive rate with its 95 % Wilson interval, the deals until
-each cheat is flagged (median, p95), and the CPU seconds per screened player-deal.
+stopped and started again. Each record keeps the judged decisions (the card played, the
+solver's best, the view-based means), and every count and ratio is computed again from them
+(:func:`recount`), so files written before the test changed are read as any other.
+``--report`` prints the figures of the file without playing: per level the hit rates (a
+description) and the mean ratio a player-deal, the false-positive rate with its 95 % Wilson
+interval, the deals until each cheat is flagged (median, p95), and the CPU seconds per
+screened player-deal.
 
     .venv/bin/python scripts/screening.py --workers 1 --results screening.jsonl
     .venv/bin/python scripts/screening.py --results screening.jsonl --report
@@ -47,7 +52,7 @@ from hukum.bots.solver import Solver, SolverBudgetError
 from hukum.bots.worlds import replay, sample_world
 from hukum.cards import CardSet
 from hukum.mindi import Deal, Move, Rules, View
-from hukum.online.screening import Tally
+from hukum.online.screening import Tally, step
 from hukum.play import play_deal
 from hukum.screening import TOLERANCE, screen
 
@@ -204,19 +209,25 @@ def read_results(path: Path, run: dict[str, Any]) -> list[dict[str, Any]]:
     return done
 
 
-def recount(record: dict[str, Any], tolerance: float | None) -> list[tuple[int, int]]:
-    """Each screened seat's decisions that matter and hits in ``record``, at ``tolerance``
-    (None: as the engine counted them, at its default)."""
-    if tolerance is None:
-        return [(s["matters"], s["hits"]) for s in record["seats"]]
-    counts = {s["seat"]: [0, 0] for s in record["seats"]}
+Counts = tuple[int, int, float]
+"""A seat's deal: decisions that matter, hits, log-likelihood ratio."""
+
+
+def recount(record: dict[str, Any], tolerance: float = TOLERANCE) -> list[Counts]:
+    """Each screened seat's decisions that matter, hits and log-likelihood ratio (the
+    product's :func:`hukum.online.screening.step` summed) in ``record``, computed from its
+    decisions at ``tolerance`` (at the engine's default: the engine's own counts)."""
+    counts: dict[int, list[Any]] = {s["seat"]: [0, 0, 0.0] for s in record["seats"]}
     for d in record["decisions"]:
         top = max(d["means"].values())
         viewed = {m for m, v in d["means"].items() if v >= top - tolerance - 1e-9}
         if not viewed & set(d["best"]):
-            counts[d["seat"]][0] += 1
-            counts[d["seat"]][1] += d["card"] in d["best"]
-    return [(m, h) for m, h in counts.values()]
+            hit = d["card"] in d["best"]
+            mine = counts[d["seat"]]
+            mine[0] += 1
+            mine[1] += hit
+            mine[2] += step(len(d["best"]) / len(d["means"]), hit)
+    return [(m, h, llr) for m, h, llr in counts.values()]
 
 
 def cheat_runs(done: list[dict[str, Any]]) -> dict[tuple[str, int], list[dict[str, Any]]]:
@@ -230,12 +241,13 @@ def cheat_runs(done: list[dict[str, Any]]) -> dict[tuple[str, int], list[dict[st
     return runs
 
 
-def flagged_after(deals: list[dict[str, Any]], tolerance: float | None = TOLERANCE) -> int | None:
-    """The number of deals after which a player's statistic first flags (None: never)."""
+def flagged_after(deals: list[dict[str, Any]], tolerance: float = TOLERANCE) -> int | None:
+    """The number of deals after which a player's statistic (the product's :class:`Tally`)
+    first flags (None: never)."""
     tally = Tally()
     for n, r in enumerate(deals, start=1):
-        ((matters, hits),) = recount(r, tolerance)
-        tally = tally.add(matters, hits)
+        ((matters, hits, llr),) = recount(r, tolerance)
+        tally = tally.add(matters, hits, llr)
         if tally.verdict() == "flag":
             return n
     return None
@@ -271,15 +283,15 @@ class Plan:
 
     def next(self) -> tuple[str, str, int, int] | None:
         """The next deal to play, or None if none can start now."""
-        for step in range(len(self.lanes)):
-            lane = self.lanes[(self.turn + step) % len(self.lanes)]
+        for ahead in range(len(self.lanes)):
+            lane = self.lanes[(self.turn + ahead) % len(self.lanes)]
             if isinstance(lane, str):
                 if self.honest[lane]:
-                    self.turn = (self.turn + step + 1) % len(self.lanes)
+                    self.turn = (self.turn + ahead + 1) % len(self.lanes)
                     return ("honest", lane, 0, self.honest[lane].pop(0))
             elif lane not in self.busy and self._open(lane):
                 self.busy.add(lane)
-                self.turn = (self.turn + step + 1) % len(self.lanes)
+                self.turn = (self.turn + ahead + 1) % len(self.lanes)
                 return ("cheat", lane[0], lane[1], len(self.runs.get(lane, [])))
         return None
 
@@ -334,71 +346,32 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
-def chance_step(record: dict[str, Any], tolerance: float, share: float = 0.6) -> list[float]:
-    """An alternative being weighed (not the product's test): per screened seat, the log-
-    likelihood ratio of its decisions that matter against the chance of a hit by picking a
-    card at random (the share of the legal cards that are best, ``q``), the cheat taking
-    ``share`` of the rest: a hit adds ``log((q + (1 - q) * share) / q)``, a miss
-    ``log(1 - share)``."""
-    steps = {s["seat"]: 0.0 for s in record["seats"]}
-    for d in record["decisions"]:
-        top = max(d["means"].values())
-        viewed = {m for m, v in d["means"].items() if v >= top - tolerance - 1e-9}
-        if viewed & set(d["best"]):
-            continue
-        q = len(d["best"]) / len(d["means"])
-        hit = d["card"] in d["best"]
-        steps[d["seat"]] += math.log((q + (1 - q) * share) / q) if hit else math.log(1 - share)
-    return list(steps.values())
-
-
-def chance_report(done: list[dict[str, Any]], tolerance: float) -> None:
-    """The alternative test's (:func:`chance_step`) ratio: the mean a player-deal per level
-    and cheat, and the highest an honest seat (all its deals) reached."""
-    sums: dict[str, list[float]] = defaultdict(list)
-    seats: dict[tuple[str, int, int], list[float]] = defaultdict(list)
-    for r in sorted(done, key=lambda r: r["index"]):
-        for s, step in zip(r["seats"], chance_step(r, tolerance), strict=True):
-            sums[r["name"]].append(step)
-            seats[r["name"], r["run"], s["seat"]].append(step)
-    peaks: dict[str, float] = defaultdict(float)
-    for (name, _, _), steps in seats.items():
-        total = peak = 0.0
-        for step in steps:
-            total += step
-            peak = max(peak, total)
-        peaks[name] = max(peaks[name], peak)
-    print(
-        "chance-adjusted ratio (an alternative, not the product's test), mean a player-deal"
-        " / highest a player reached: "
-        + ", ".join(
-            f"{n} {statistics.fmean(v):+.3f}/{peaks[n]:.2f}" for n, v in sorted(sums.items())
-        )
-    )
-
-
 def report(args: argparse.Namespace) -> None:
     """Print the figures of the results file."""
     run = {"run": "screening", "honest": args.honest, "runs": args.runs, "cap": args.cap}
     done = read_results(args.results, run)
     honest = [r for r in done if r["kind"] == "honest"]
     print(f"{args.results}: {len(honest)} honest deals, {len(done) - len(honest)} cheat deals")
-    print("level     player-deals  decisions  matters  hits  hit rate  unjudged")
-    players: dict[tuple[str, int, int], list[tuple[int, int]]] = defaultdict(list)
+    print(
+        "level     player-deals  decisions  matters  hits  hit rate (95% Wilson)    unjudged"
+        "  ratio a player-deal"
+    )
+    players: dict[tuple[str, int, int], list[Counts]] = defaultdict(list)
     tol = TOLERANCE if args.tolerance is None else args.tolerance
     for level in LEVELS:
         rows = sorted((r for r in honest if r["name"] == level), key=lambda r: r["index"])
         seats = [s for r in rows for s in r["seats"]]
         counts = [c for r in rows for c in recount(r, tol)]
         dec = sum(s["decisions"] for s in seats)
-        mat = sum(m for m, _ in counts)
-        hits = sum(h for _, h in counts)
+        mat = sum(m for m, _, _ in counts)
+        hits = sum(h for _, h, _ in counts)
         unj = sum(s["unjudged"] for s in seats)
         rate = f"{hits / mat:.3f}" if mat else "-"
         lo, hi = wilson(hits, mat)
+        mean = statistics.fmean(llr for _, _, llr in counts) if counts else 0.0
         print(
             f"{level:9} {len(seats):12} {dec:10} {mat:8} {hits:5}  {rate:>8}"
-            f" [{lo:.3f}, {hi:.3f}]  {unj}"
+            f" [{lo:.3f}, {hi:.3f}]  {unj:8}  {mean:+.3f}"
         )
         for r in rows:
             for s, c in zip(r["seats"], recount(r, tol), strict=True):
@@ -407,8 +380,8 @@ def report(args: argparse.Namespace) -> None:
     peak = 0.0
     for counts in players.values():
         tally = Tally()
-        for matters, hits in counts:
-            tally = tally.add(matters, hits)
+        for matters, hits, llr in counts:
+            tally = tally.add(matters, hits, llr)
         flagged += tally.verdict() == "flag"
         watched += tally.verdict() == "watch"
         peak = max(peak, tally.peak)
@@ -424,8 +397,8 @@ def report(args: argparse.Namespace) -> None:
         until = {k: flagged_after(v, tol) for k, v in runs.items()}
         hit = [u for u in until.values() if u is not None]
         counts = [c for v in runs.values() for r in v for c in recount(r, tol)]
-        mat = sum(m for m, _ in counts)
-        hits = sum(h for _, h in counts)
+        mat = sum(m for m, _, _ in counts)
+        hits = sum(h for _, h, _ in counts)
         line = f"{cheat}: {len(runs)} runs, {len(hit)} flagged"
         if hit:
             median, p95 = statistics.median(hit), quantile(hit, 0.95)
@@ -434,8 +407,9 @@ def report(args: argparse.Namespace) -> None:
         if open_runs:
             line += f"; not flagged yet after {sorted(open_runs)} deals"
         line += f"; hit rate {hits}/{mat}" + (f" = {hits / mat:.3f}" if mat else "")
+        if counts:
+            line += f"; ratio a player-deal {statistics.fmean(c[2] for c in counts):+.3f}"
         print(line)
-    chance_report(done, tol)
     current = [r for r in done if r.get("engine") == 3]  # the engine that skips all-best
     per_seat = [r["screen_cpu"] / len(r["seats"]) for r in current]
     if per_seat:

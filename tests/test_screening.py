@@ -4,6 +4,7 @@ choice, which decisions matter and which are hits."""
 from __future__ import annotations
 
 import importlib.util
+import math
 import random
 from pathlib import Path
 from types import ModuleType
@@ -17,7 +18,7 @@ from hukum.bots.rules import RulesBot
 from hukum.bots.solver import Solver, move_classes
 from hukum.mindi import Deal, Move, Rules, View
 from hukum.play import play_deal
-from hukum.screening import TOLERANCE, ScreenError, screen
+from hukum.screening import CHEAT_SHARE, TOLERANCE, ScreenError, screen, step
 from hukum.screening import _decision_seed as decision_seed
 
 SAMPLES = 8
@@ -79,16 +80,20 @@ def test_each_decision_is_the_solvers_best_against_the_view_based_choice() -> No
         assert set(d.best) == set(solver.solve(position).best_moves)
         legal = position.legal_moves()
         if set(d.best) == set(legal):  # nothing can matter: no view-based judgement
-            assert d.viewed == () and not d.matters
+            assert d.viewed == () and not d.matters and d.chance == 1.0
         else:
             assert d.viewed and set(d.viewed) <= set(legal)
             assert d.matters == (not set(d.viewed) & set(d.best))
+            assert d.chance == len(d.best) / len(legal) < 1.0
         assert d.hit == (d.matters and d.card in d.best)
+    assert any(d.matters for d in report.decisions)
     for totals in report.totals:
         mine = [d for d in report.decisions if d.seat == totals.seat]
         assert totals.decisions == len(mine)
         assert totals.matters == sum(d.matters for d in mine)
         assert totals.hits == sum(d.hit for d in mine)
+        steps = [step(d.chance, d.hit) for d in mine if d.matters]
+        assert totals.llr == pytest.approx(sum(steps))
 
 
 def test_the_screening_is_deterministic_and_each_decision_its_own() -> None:
@@ -110,6 +115,9 @@ def test_the_full_view_cheat_hits_where_it_matters() -> None:
     assert totals.matters >= 1
     assert totals.hits == totals.matters
     assert all(d.card in d.best for d in report.decisions)
+    # Each hit raises the seat's ratio by the odds of the cheat against a random card.
+    odds = [(d.chance + (1 - d.chance) * CHEAT_SHARE) / d.chance for d in report.decisions if d.hit]
+    assert totals.llr == pytest.approx(math.log(math.prod(odds))) and totals.llr > 0
 
 
 @pytest.mark.parametrize(("seed", "matters"), [(4, 0), (6, 1)])
@@ -120,6 +128,7 @@ def test_a_player_of_the_view_based_choice_never_hits(seed: int, matters: int) -
     assert totals.decisions >= 3
     assert totals.matters == matters  # where it matters, its card is not the solver's best
     assert totals.hits == 0
+    assert totals.llr == pytest.approx(matters * math.log(1 - CHEAT_SHARE))
     assert all(d.card in d.viewed for d in report.decisions if d.viewed)
     assert any(d.viewed for d in report.decisions)
 
@@ -163,7 +172,8 @@ def test_the_measurement_counts_again_as_the_engine_counted() -> None:
     tolerance (``--report --tolerance``): at the engine's own it gets the engine's counts."""
     script = _script()
     record = script.play_and_screen("honest", "rules", 0, 1)
-    counted = script.recount(record, None)
-    assert sum(m for m, _ in counted) >= 1  # this deal has decisions that matter
-    assert script.recount(record, TOLERANCE) == counted
-    assert all(m == 0 for m, _ in script.recount(record, 100.0))  # every card viewed
+    counted = script.recount(record, TOLERANCE)
+    assert sum(m for m, _, _ in counted) >= 1  # this deal has decisions that matter
+    assert [(m, h) for m, h, _ in counted] == [(s["matters"], s["hits"]) for s in record["seats"]]
+    assert [llr for _, _, llr in counted] == pytest.approx([s["llr"] for s in record["seats"]])
+    assert all(m == 0 for m, _, _ in script.recount(record, 100.0))  # every card viewed

@@ -7,12 +7,14 @@ import datetime as dt
 import fcntl
 import importlib.util
 import json
+import math
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -289,3 +291,66 @@ def test_the_ratings_measurement_runs_and_resumes(tmp_path: Path) -> None:
     assert len(matches) == 4
     assert all(seat["account"] is not None for m in matches for seat in m["seats"])
     assert json.loads(drawn.read_text().splitlines()[0])["run"]["evaluate"] == str(results)
+
+
+def old_screening_record(kind: str, name: str, run: int, index: int, hit: bool) -> dict[str, Any]:
+    """A deal of scripts/screening.py's results as the script wrote them before the test
+    judged against chance (no ratio kept): one decision of seat 0 that matters, a quarter
+    of its legal cards best, the card played best or not."""
+    means = {"QH": 0.5, "AD": 0.4, "2C": 0.1, "3C": 0.1}  # the view-based choice: QH
+    return {
+        "kind": kind,
+        "engine": 3,
+        "company": "expert" if kind == "cheat" else name,
+        "name": name,
+        "run": run,
+        "index": index,
+        "seed": index,
+        "seats": [{"seat": 0, "decisions": 3, "matters": 1, "hits": int(hit), "unjudged": 0}],
+        "decisions": [
+            {"n": 40, "seat": 0, "card": "AD" if hit else "QH", "best": ["AD"], "means": means}
+        ],
+        "play_cpu": 0.1,
+        "screen_cpu": 0.2,
+        "nodes": 1000,
+    }
+
+
+def test_the_screening_measurement_judges_an_old_file_by_the_products_test(
+    tmp_path: Path,
+) -> None:
+    """scripts/screening.py reads back a results file written before the test changed and
+    computes every ratio again from its decisions with the product's statistic: a cheat
+    hitting where a quarter of the legal cards were best is flagged at its seventh deal (7
+    x log(2.8) >= log(1000)); the fixed rates (0.6 against 0.95) needed 16 hits."""
+    script = load_script("screening.py")
+    cheat = [old_screening_record("cheat", "fullview", 0, i, True) for i in range(10)]
+    assert script.flagged_after(cheat) == 7
+    assert script.recount(cheat[0]) == [(1, 1, pytest.approx(math.log(2.8)))]
+    honest = [old_screening_record("honest", "rules", 0, i, i % 4 == 0) for i in range(8)]
+    assert script.recount(honest[1]) == [(1, 0, pytest.approx(math.log(0.4)))]
+    results = tmp_path / "screening.jsonl"
+    run = {"run": "screening", "honest": 2000, "runs": 10, "cap": 300}
+    lines = [run, *cheat[:7], old_screening_record("cheat", "peek", 0, 0, False), *honest]
+    results.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    script_path = str(SCRIPTS[0].parent / "screening.py")
+    done = subprocess.run(
+        [sys.executable, script_path, "--results", str(results), "--report", "--player-deals", "4"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "fullview: 1 runs, 1 flagged; deals until flagged median 7" in done.stdout
+    assert "peek: 1 runs, 0 flagged; not flagged yet after [1] deals" in done.stdout
+    # The hit rates stay (a description), beside the mean ratio a player-deal.
+    rules = next(line for line in done.stdout.splitlines() if line.startswith("rules"))
+    assert " 2     0.250 " in rules
+    mean = (2 * math.log(2.8) + 6 * math.log(0.4)) / 8
+    assert rules.endswith(f"{mean:+.3f}")
+    assert "flagged 0" in done.stdout
+    # The resumed run plays no more deals of the flagged cheat run.
+    args = script.argparse.Namespace(honest=0, runs=1, cap=300)
+    plan = script.Plan(args, [json.loads(line) for line in results.read_text().splitlines()[1:]])
+    assert plan.next() == ("cheat", "peek", 0, 1)
+    assert plan.next() is None

@@ -15,8 +15,11 @@ the solver's best differ in value; where every legal card is best for the solver
 matter, and the costly view-based judgement is skipped); it is a *hit* when it matters and
 the card played is in ``best``: a card only the hidden hands justify. An honest player hits
 now and then by luck or by reading the play better than the expert's sampled worlds; a
-player who sees the hidden hands hits far more often. :mod:`hukum.online.screening` turns
-the counts into a verdict.
+player who sees the hidden hands hits far more often. Each decision that matters is judged
+against chance: ``chance``, the share of the legal cards that are best (the chance of a hit
+by picking a legal card at random), and :func:`step`, the decision's log-likelihood ratio of
+a cheat against a player no better than chance, summed per seat (``SeatTotals.llr``);
+:mod:`hukum.online.screening` turns the sums into a verdict.
 
 The first tricks (13 down to 11 left) are not screened: neither judgement is exact there at
 a cost a server can pay per decision (the expert plays them by playouts of the rule-based
@@ -35,10 +38,13 @@ others were screened.
 >>> report = screen(deal, seats=(0,), seed=1, samples=4, tricks=3)
 >>> report.totals[0].seat, report.totals[0].decisions == len(report.decisions)
 (0, True)
+>>> round(step(0.25, hit=True), 3), round(step(0.25, hit=False), 3)
+(1.03, -0.916)
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -48,6 +54,7 @@ from hukum.bots.solver import Solver, SolverBudgetError, move_classes
 from hukum.mindi import Deal, Move
 
 __all__ = [
+    "CHEAT_SHARE",
     "SAMPLES",
     "SCREEN_NODES",
     "TOLERANCE",
@@ -56,6 +63,7 @@ __all__ = [
     "Screening",
     "SeatTotals",
     "screen",
+    "step",
 ]
 
 #: Worlds sampled for each decision's view-based judgement (the expert's own number).
@@ -70,6 +78,40 @@ TOLERANCE = 0.05
 
 #: The budget of positions searched of each decision's two judgements (each): the expert's.
 SCREEN_NODES = 5_000_000
+
+#: The cheat the test is tuned to: where a decision matters, a cheat plays a best card by
+#: chance or, in this share of the other cases, on purpose (the alternative hypothesis of
+#: :func:`step`). 0.6: the full-view and partner-peek cheats' mean step a player-deal was
+#: +0.32 and +0.28 at it, every honest level's -0.18 to -0.06 (docs/fairplay.md).
+CHEAT_SHARE = 0.6
+
+
+def step(chance: float, hit: bool, share: float = CHEAT_SHARE) -> float:
+    """The log-likelihood ratio of one decision that matters: a cheat against a player no
+    better than chance.
+
+    ``chance`` is ``q = |best| / |legal|``, the chance of a hit by picking a legal card at
+    random. The null hypothesis: an honest player hits with probability ``p <= q``. The
+    alternative: a cheat hits with probability ``q + (1 - q) * share`` (best by chance, or
+    on purpose in ``share`` of the other cases). So
+
+    - a hit adds ``log((q + (1 - q) * share) / q)`` (more, the rarer a best card is), and
+    - a miss adds ``log((1 - q) * (1 - share) / (1 - q)) = log(1 - share)``.
+
+    Under the null the ratio's expectation is ``p * (q + (1 - q) * share) / q + (1 - p) *
+    (1 - share) = 1 - share + share * p / q <= 1``: the product of the ratios over a
+    player's decisions is a nonnegative supermartingale (whatever ``q`` and ``share`` each
+    decision has), and by Ville's inequality it ever reaches ``1 / alpha`` with probability
+    at most ``alpha``. A decision matters only where the solver's best and the view-based
+    choice differ, so some legal card is not best and some is: ``0 < q < 1``.
+    """
+    if not 0.0 < chance < 1.0:
+        raise ValueError(f"chance={chance!r} must be between 0 and 1 (a decision that matters)")
+    if not 0.0 < share < 1.0:
+        raise ValueError(f"share={share!r} must be between 0 and 1")
+    if hit:
+        return math.log((chance + (1.0 - chance) * share) / chance)
+    return math.log(1.0 - share)
 
 
 class ScreenError(ValueError):
@@ -98,6 +140,9 @@ class Decision:
     means: tuple[tuple[Move, float], ...] = ()
     """The view-based judgement's weighted mean for each legal move (match points, 0.05 a
     ten more), the evidence behind ``viewed``; empty where it was skipped."""
+    chance: float = 1.0
+    """The share of the legal moves that are best (``len(best) / len(means)``): the chance
+    of a hit by picking a legal move at random; 1.0 where every legal move is best."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +158,9 @@ class SeatTotals:
     """Of those, the decisions where the card played is the solver's, not the view's."""
     unjudged: int
     """Decisions in the window left out because a judgement ran out of its budget."""
+    llr: float = 0.0
+    """The deal's log-likelihood ratio of the seat: :func:`step` summed over its decisions
+    that matter (0.0 where none did)."""
 
 
 @dataclass(frozen=True)
@@ -165,6 +213,7 @@ def screen(
     position = Deal(rules, deal.dealer, deal.dealt, shown_card=deal.shown_card, seed=deal.seed)
     decisions: list[Decision] = []
     counts = {s: [0, 0, 0, 0] for s in wanted}  # decisions, matters, hits, unjudged
+    llrs = dict.fromkeys(wanted, 0.0)
     nodes = 0
     for number, (seat, move) in enumerate(history, start=1):
         left = rules.hand_size - len(position.tricks)
@@ -184,13 +233,19 @@ def screen(
                 viewed = tuple(m for m, v in means if v >= top - tolerance - 1e-9)
                 matters = bool(viewed) and not set(viewed) & set(best)
                 hit = matters and move in best
-                decision = Decision(number, seat, move, best, viewed, matters, hit, means)
+                chance = len(best) / len(means) if means else 1.0
+                decision = Decision(number, seat, move, best, viewed, matters, hit, means, chance)
                 decisions.append(decision)
                 counts[seat][0] += 1
                 counts[seat][1] += decision.matters
                 counts[seat][2] += decision.hit
+                if matters:
+                    llrs[seat] += step(chance, hit)
         position.push(move, seat=seat)
-    totals = tuple(SeatTotals(s, *counts[s]) for s in wanted)
+    totals = tuple(
+        SeatTotals(s, counts[s][0], counts[s][1], counts[s][2], counts[s][3], llrs[s])
+        for s in wanted
+    )
     return Screening(window, tuple(decisions), totals, nodes)
 
 

@@ -10,6 +10,7 @@ import re
 
 from playwright.sync_api import Browser, expect
 
+from hukum.online.screening import step
 from hukum.server.db import Store
 from hukum.server.play import screening
 from tests.server.test_fair_play_page import PHONE, browse, person, served, table
@@ -25,11 +26,12 @@ def test_a_flagged_player_is_in_the_moderators_queue_with_the_evidence(
     _, mod_s = person(store, "Warden", role="moderator")
     code, _ = table(store, [("Sly", cheat)], over=True)
     hits = tuple(
-        {"number": n, "card": card, "best": [card], "viewed": ["2C"]}
+        {"number": n, "card": card, "best": [card], "viewed": ["2C"], "chance": 0.25}
         for n, card in ((20, "QH"), (33, "10S"), (41, "AD"))
     )
-    # Twenty-five hits in twenty-five decisions that matter: past the flag's threshold at once.
-    seat = screening.SeatScreening(1, 0, cheat, 25, 25, 25, 0, hits)
+    # Twenty-five hits in twenty-five decisions that matter, each where a quarter of the
+    # legal cards were best: past the flag's threshold at once.
+    seat = screening.SeatScreening(1, 0, cheat, 25, 25, 25, 0, 25 * step(0.25, True), hits)
     assert screening.write(store, code, 1, [seat])
     page = browse(browser, base, mod_s, PHONE)
     try:

@@ -13,7 +13,6 @@ this process (the test's privilege: the server never sends hidden hands) and sol
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -21,15 +20,15 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
 from hukum.bots.solver import Solver, SolverBudgetError
 from hukum.games import game_named
 from hukum.mindi import Deal
 from hukum.online.pools import POOLS
-from hukum.online.screening import ALPHA, Tally, threshold
-from hukum.server.db import Store, make_engine
-from hukum.server.identity.models import Report
+from hukum.online.screening import ALPHA, step, threshold
+from hukum.server.db import MIGRATIONS, Store, make_engine, migrate, now
+from hukum.server.identity.models import Player, Report
 from hukum.server.play import screening
 from hukum.server.play.models import ScreenedRoom, ScreenedSeat, ScreeningTally
 from hukum.server.tables.actor import Table
@@ -115,8 +114,9 @@ def test_a_cheat_is_screened_once_per_deal_flagged_and_shown_to_moderators_only(
     store = store_of(client)
     cheater = account(client, "Peeker")
     cheater_id = me_id(cheater)
-    # A history: screened deals before these that left the ratio just under the flag.
-    start = threshold(ALPHA) - 0.3
+    # A history: screened deals before these that left the ratio just under the flag (a
+    # hit adds at least log(12.6 / 12) = 0.049: twelve of thirteen legal cards best).
+    start = threshold(ALPHA) - 0.04
     with store.session() as s:
         s.add(
             ScreeningTally(
@@ -126,8 +126,6 @@ def test_a_cheat_is_screened_once_per_deal_flagged_and_shown_to_moderators_only(
                 llr=start,
                 peak=start,
                 deals=40,
-                p0=Tally().p0,
-                p1=Tally().p1,
                 verdict="watch",
             )
         )
@@ -141,6 +139,9 @@ def test_a_cheat_is_screened_once_per_deal_flagged_and_shown_to_moderators_only(
         assert [(r.seat, r.player, r.deal) for r in rows] == [(0, cheater_id, 1)]
         row = rows[0]
         assert row.decisions > 0 and row.hits == row.matters == len(row.evidence)
+        # Each hit's step: the odds of the cheat against a random legal card.
+        steps = [step(hit["chance"], True) for hit in row.evidence]
+        assert row.llr == pytest.approx(sum(steps), abs=1e-3)
         with store.session() as s:
             assert s.get(ScreenedRoom, code) is not None
         if row.hits:
@@ -154,8 +155,8 @@ def test_a_cheat_is_screened_once_per_deal_flagged_and_shown_to_moderators_only(
         assert tally.deals == 40 + len(rooms)
         assert tally.matters == 9 + sum(r.matters for r in every)
         assert tally.hits == 9 + sum(r.hits for r in every)
-        expected = start + sum(r.hits for r in every) * math.log(Tally().p1 / Tally().p0)
-        assert tally.llr == pytest.approx(expected)
+        assert tally.llr == pytest.approx(start + sum(r.llr for r in every))
+        assert tally.peak == pytest.approx(tally.llr)
         assert tally.verdict == "flag"
         reports = s.scalars(select(Report).where(Report.reported == cheater_id)).all()
         assert [(r.reason, r.reporter, r.room) for r in reports] == [("screening", None, code)]
@@ -164,7 +165,8 @@ def test_a_cheat_is_screened_once_per_deal_flagged_and_shown_to_moderators_only(
     assert config is not None
     events = [(e.number, e.kind, dict(e.data)) for e in store.events(code)]
     deals, again = screening.screen_events(code, config, events)
-    assert deals == 1 and [(a.hits, a.matters) for a in again] == [(row.hits, row.matters)]
+    assert [(a.hits, a.matters, a.llr) for a in again] == [(row.hits, row.matters, row.llr)]
+    assert deals == 1
     assert not screening.write(store, code, deals, again)
     assert screening.unscreened_rooms(store, 100) == []
     with store.session() as s:
@@ -363,3 +365,110 @@ def test_a_finished_challenge_deal_is_screened_by_the_catch_up(client: TestClien
     client.portal.call(queue.settle)
     assert [(r.seat, r.player, r.deal) for r in seats_of(store, code)] == [(0, player_id, 1)]
     assert screening.unscreened_rooms(store, 100) == []
+
+
+def migrate_to(url: str, revision: str) -> None:
+    """The database at ``revision`` of the migrations (as :func:`migrate` takes it to the
+    newest)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(config, revision)
+
+
+def check_rescreened_after_the_chance_migration(url: str) -> None:
+    """A challenge room screened under the former test (fixed rates p0, p1; migration
+    0005) loses its screening at migration 0006, its tally with it (the moderators' report
+    stays), and the server's catch-up screens it again under the chance-adjusted test."""
+    migrate_to(url, "0005")
+    engine = make_engine(url)
+    try:
+        store = Store(engine)
+        with store.session() as s:
+            s.add(Player(id="p" * 32, name="Old"))
+            s.commit()
+        spec = game_named("mindi")
+        rules = spec.make_rules("classic", dict(POOLS["mindi"].options))
+        config = TableConfig(rules, "classic", "expert", None, "mindi", challenge="2026-12-07/1")
+        code = "chal1old"
+        assert store.create_room(code, config.to_dict())
+        for number, kind, data in log_of(config, 29, {0: "p" * 32}, by_bot=set()):
+            store.append(code, number, kind, data)
+        at = now()
+        old = {"room": code, "player": "p" * 32, "at": at}
+        with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO screened_rooms (room, deals, screened_at) VALUES (:room, 1, :at)"
+                ),
+                old,
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO screened_seats (room, deal, seat, player, decisions, matters,"
+                    " hits, unjudged, evidence, screened_at) VALUES (:room, 1, 0, :player, 9, 2,"
+                    " 2, 0, '[]', :at)"
+                ),
+                old,
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO screening_tallies (player, matters, hits, llr, peak, deals, p0,"
+                    " p1, verdict, updated_at) VALUES (:player, 20, 19, 7.5, 7.5, 30, 0.6, 0.95,"
+                    " 'flag', :at)"
+                ),
+                old,
+            )
+        with store.session() as s:
+            s.add(Report(reporter=None, reported="p" * 32, room=code, reason="screening"))
+            s.commit()
+        assert screening.unscreened_rooms(store, 100) == []
+    finally:
+        engine.dispose()
+
+    migrate(url)
+    with TestClient(make_app(url)) as c:  # its catch-up runs at start
+        store = store_of(c)
+        with store.session() as s:
+            assert s.scalar(select(func.count()).select_from(Report)) == 1  # kept
+        queue = screenings(c)
+        assert c.portal is not None
+        for _ in range(50):
+            c.portal.call(queue.catch_up)
+            c.portal.call(queue.settle)
+            if not screening.unscreened_rooms(store, 100):
+                break
+        else:
+            pytest.fail("the catch-up did not screen the room again")
+        [row] = seats_of(store, code)
+        config_now = store.room(code)
+        assert config_now is not None
+        events = [(e.number, e.kind, dict(e.data)) for e in store.events(code)]
+        _, [again] = screening.screen_events(code, config_now, events)
+        assert (row.seat, row.player, row.matters, row.hits) == (
+            0,
+            "p" * 32,
+            again.matters,
+            again.hits,
+        )
+        assert row.llr == pytest.approx(again.llr)
+        with store.session() as s:
+            tally = s.get(ScreeningTally, "p" * 32)
+            assert tally is not None
+            # Only the new screening: the former tally (30 deals, flagged) is gone.
+            assert (tally.deals, tally.matters, tally.hits) == (1, row.matters, row.hits)
+            assert tally.llr == pytest.approx(row.llr)
+            assert tally.verdict == "clear"  # one honest deal under the new test
+
+
+def test_a_room_screened_before_the_chance_migration_is_screened_again(tmp_path: Path) -> None:
+    check_rescreened_after_the_chance_migration(f"sqlite:///{tmp_path / 'old.db'}")
+
+
+def test_a_room_screened_before_the_chance_migration_is_screened_again_on_postgresql(
+    postgres_url: str,
+) -> None:
+    check_rescreened_after_the_chance_migration(postgres_url)

@@ -1,27 +1,34 @@
-"""The fair-play statistic, pure: from a player's screened decisions (those that matter, and
-the hits among them, :mod:`hukum.screening`) to a verdict, clear, watch or flag.
+"""The fair-play statistic, pure: from a player's screened decisions that matter
+(:mod:`hukum.screening`) to a verdict, clear, watch or flag.
 
-The test is Wald's sequential probability ratio test between an honest hit rate ``p0`` and
-a cheat's ``p1``, run without a lower boundary: after each deal the log-likelihood ratio
+Each decision that matters is judged against chance. Its ``chance`` ``q`` is the share of
+the legal cards that are best for the solver (``|best| / |legal|``): the chance of a hit by
+picking a legal card at random. The null hypothesis is that an honest player hits with
+probability at most ``q``: no better than a random legal card (where the view-based choice
+and the solver's best differ, an honest player's preference for the view's cards makes hits
+rarer than chance; the honest runs of ``scripts/screening.py`` check it, docs/fairplay.md).
+The alternative is a cheat who plays a best card by chance or, in :data:`CHEAT_SHARE` of
+the other cases, on purpose. A decision's log-likelihood ratio is :func:`step`:
 
-    L = hits * log(p1 / p0) + misses * log((1 - p1) / (1 - p0))
+    hit:  log((q + (1 - q) * share) / q)        miss:  log(1 - share)
 
-is updated, and a player is flagged the first time ``L`` reaches ``log(1 / alpha)``. For a
-player whose true hit rate is at most ``p0`` the likelihood ratio is a nonnegative
-supermartingale, so by Ville's inequality the chance that it *ever* reaches ``1 / alpha``,
-however many deals are looked at and however often, is at most ``alpha``: the false-positive
-rate is stated for the player's whole history, repeated looks included. ``p0`` must
-therefore be an upper figure for honest players (:data:`HONEST_RATES`, measured by
-``scripts/screening.py``); the verdict is ``watch`` once ``L`` reaches ``log(1 / WATCH)``
-(a player the same test would flag at a 5 % false-positive rate) and ``flag`` once it has
-reached ``log(1 / alpha)``; a flag stays (a moderator decides).
+A deal's steps, summed per seat, are ``SeatTotals.llr``; :meth:`Tally.add` adds them to
+the player's ratio ``L``, run as Wald's sequential probability ratio test without a lower
+boundary. Under the null the likelihood ratio is a nonnegative supermartingale, so by
+Ville's inequality the chance that it *ever* reaches ``1 / alpha``, however many deals are
+looked at and however often, is at most ``alpha``: the false-positive rate is stated for
+the player's whole history, repeated looks included, and for every strength of play (no
+honest hit rate to measure per level). The verdict is ``watch`` while ``L`` is at
+``log(1 / WATCH)`` or above (a player the same test would flag at a 5 % false-positive
+rate) and ``flag`` once it has reached ``log(1 / alpha)``; a flag stays (a moderator
+decides).
 
 >>> tally = Tally()
->>> for _ in range(16):
-...     tally = tally.add(matters=1, hits=1)
+>>> for _ in range(7):  # seven hits where a quarter of the legal cards were best
+...     tally = tally.add(matters=1, hits=1, llr=step(0.25, hit=True))
 >>> tally.verdict()
 'flag'
->>> Tally().add(matters=10, hits=3).verdict()
+>>> Tally().add(matters=3, hits=1, llr=step(0.5, True) + 2 * step(0.5, False)).verdict()
 'clear'
 """
 
@@ -31,52 +38,28 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
+from hukum.screening import CHEAT_SHARE, step
+
 __all__ = [
     "ALPHA",
-    "CHEAT_RATE",
-    "HONEST_RATE",
-    "HONEST_RATES",
+    "CHEAT_SHARE",
     "WATCH",
     "Tally",
     "Verdict",
-    "honest_rate",
-    "log_ratio",
+    "step",
     "threshold",
     "verdict",
 ]
 
 Verdict = Literal["clear", "watch", "flag"]
 
-#: The false-positive rate of a flag: the chance that an honest player (hit rate at most the
-#: ``p0`` used) is ever flagged, over all their deals.
+#: The false-positive rate of a flag: the chance that an honest player (a hit no likelier
+#: than a random legal card at each decision that matters) is ever flagged, over all their
+#: deals.
 ALPHA = 0.001
 
 #: The false-positive rate of ``watch``.
 WATCH = 0.05
-
-#: The honest hit rate per level of play, measured (``scripts/screening.py``, 280 honest
-#: player-deals, docs/fairplay.md): the share of the decisions that matter where the card
-#: played was best only with the hidden hands (random 11/20, rules 7/17, search 13/32,
-#: expert 6/17, the noisy expert 8/19). Few decisions: the 95 % intervals reach 0.59-0.74.
-HONEST_RATES: dict[str, float] = {
-    "random": 0.55,
-    "rules": 0.41,
-    "search": 0.41,
-    "expert": 0.35,
-    "noisy": 0.42,
-}
-
-#: The honest rate every player is judged against (see :func:`honest_rate`).
-HONEST_RATE = 0.6
-
-#: The cheat's hit rate the test is tuned to detect fastest.
-CHEAT_RATE = 0.95
-
-
-def honest_rate(level: str | None = None) -> float:
-    """The honest hit rate a player is judged against: the highest measured of any level."""
-    del level  # one rate for every strength: see docs/fairplay.md
-    return HONEST_RATE
 
 
 def threshold(alpha: float) -> float:
@@ -85,16 +68,6 @@ def threshold(alpha: float) -> float:
     if not 0.0 < alpha < 1.0:
         raise ValueError(f"alpha={alpha!r} must be between 0 and 1")
     return math.log(1.0 / alpha)
-
-
-def log_ratio(matters: int, hits: int, p0: float = HONEST_RATE, p1: float = CHEAT_RATE) -> float:
-    """The log-likelihood ratio of ``hits`` in ``matters`` decisions, cheat rate ``p1``
-    against honest rate ``p0``."""
-    if not 0 <= hits <= matters:
-        raise ValueError(f"hits={hits} must be from 0 to matters={matters}")
-    if not 0.0 < p0 < p1 < 1.0:
-        raise ValueError(f"need 0 < p0 < p1 < 1, got p0={p0!r}, p1={p1!r}")
-    return hits * math.log(p1 / p0) + (matters - hits) * math.log((1 - p1) / (1 - p0))
 
 
 @dataclass(frozen=True)
@@ -107,20 +80,22 @@ class Tally:
     llr: float = 0.0
     peak: float = 0.0
     deals: int = 0
-    p0: float = HONEST_RATE
-    p1: float = CHEAT_RATE
 
-    def add(self, matters: int, hits: int) -> Tally:
-        """The tally after one more screened deal with these counts."""
-        llr = self.llr + log_ratio(matters, hits, self.p0, self.p1)
+    def add(self, matters: int, hits: int, llr: float) -> Tally:
+        """The tally after one more screened deal: its decisions that matter, the hits
+        among them and its log-likelihood ratio (:func:`step` summed over those decisions,
+        ``SeatTotals.llr``)."""
+        if not 0 <= hits <= matters:
+            raise ValueError(f"hits={hits} must be from 0 to matters={matters}")
+        if not math.isfinite(llr) or (matters == 0 and llr != 0.0):
+            raise ValueError(f"llr={llr!r} must be finite, and 0 with no decision that matters")
+        total = self.llr + llr
         return Tally(
             self.matters + matters,
             self.hits + hits,
-            llr,
-            max(self.peak, llr),
+            total,
+            max(self.peak, total),
             self.deals + 1,
-            self.p0,
-            self.p1,
         )
 
     def verdict(self, alpha: float = ALPHA, watch: float = WATCH) -> Verdict:

@@ -188,16 +188,24 @@ class ScreenedSeat(Base):
     """Of those, the ones where the card played was the solver's, not the view's."""
     unjudged: Mapped[int] = mapped_column(Integer)
     """Decisions left out: a judgement ran out of its budget."""
+    llr: Mapped[float] = mapped_column(Float)
+    """The deal's log-likelihood ratio (:func:`hukum.online.screening.step` summed over the
+    decisions that matter): what the deal added to the player's tally."""
     evidence: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
-    """The hit decisions: ``{"number", "card", "best", "viewed"}`` (the move's number in
-    the deal, from 1; the cards as the game writes them)."""
+    """The hit decisions: ``{"number", "card", "best", "viewed", "chance"}`` (the move's
+    number in the deal, from 1; the cards as the game writes them; the share of the legal
+    cards that were best)."""
     screened_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class ScreeningTally(Base):
     """A player's running screening record (:class:`hukum.online.screening.Tally`'s
     fields) and its verdict, moved in the transaction that writes their seats. Personal
-    data: deleted with the account."""
+    data: deleted with the account.
+
+    The test's parameter (:data:`hukum.online.screening.CHEAT_SHARE`) is not kept per row:
+    the ratio stays a supermartingale for an honest player whatever share each deal's step
+    was computed with, so a tally goes on under a changed share with its guarantee intact."""
 
     __tablename__ = "screening_tallies"
     player: Mapped[str] = mapped_column(
@@ -208,8 +216,6 @@ class ScreeningTally(Base):
     llr: Mapped[float] = mapped_column(Float, default=0.0)
     peak: Mapped[float] = mapped_column(Float, default=0.0)
     deals: Mapped[int] = mapped_column(Integer, default=0)
-    p0: Mapped[float] = mapped_column(Float)
-    p1: Mapped[float] = mapped_column(Float)
     verdict: Mapped[str] = mapped_column(String(8), default="clear", index=True)
     """``clear``, ``watch`` or ``flag`` (a flag stays: a moderator decides)."""
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)

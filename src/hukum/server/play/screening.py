@@ -44,7 +44,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from hukum.online.fairplay import SCREENING
-from hukum.online.screening import Tally
+from hukum.online.screening import Tally, step
 from hukum.server.db import Room, Store, now
 from hukum.server.identity.models import Report
 from hukum.server.play.models import ScreenedRoom, ScreenedSeat, ScreeningTally
@@ -93,8 +93,11 @@ class SeatScreening:
     matters: int
     hits: int
     unjudged: int
+    llr: float
+    """The deal's log-likelihood ratio of the seat: :func:`hukum.online.screening.step`
+    summed over its own decisions that matter."""
     evidence: tuple[dict[str, Any], ...]
-    """The hit decisions: ``{"number", "card", "best", "viewed"}``."""
+    """The hit decisions: ``{"number", "card", "best", "viewed", "chance"}``."""
 
 
 def board_link(room: str, deal: int, number: int) -> str:
@@ -158,12 +161,14 @@ def screen_events(
                     matters=sum(d.matters for d in mine),
                     hits=sum(d.hit for d in mine),
                     unjudged=totals.unjudged,
+                    llr=sum(step(d.chance, d.hit) for d in mine if d.matters),
                     evidence=tuple(
                         {
                             "number": d.number,
                             "card": str(d.card),
                             "best": [str(m) for m in d.best],
                             "viewed": [str(m) for m in d.viewed],
+                            "chance": round(d.chance, 4),
                         }
                         for d in mine
                         if d.hit
@@ -220,27 +225,19 @@ def _write(s: Session, code: str, deals: int, seats: Sequence[SeatScreening]) ->
                 matters=seat.matters,
                 hits=seat.hits,
                 unjudged=seat.unjudged,
+                llr=seat.llr,
                 evidence=list(seat.evidence),
                 screened_at=at,
             )
         )
         row = rows.get(seat.player)
         if row is None:
-            fresh = Tally()
             row = rows[seat.player] = ScreeningTally(
-                player=seat.player,
-                matters=0,
-                hits=0,
-                llr=0.0,
-                peak=0.0,
-                deals=0,
-                p0=fresh.p0,
-                p1=fresh.p1,
-                verdict="clear",
+                player=seat.player, matters=0, hits=0, llr=0.0, peak=0.0, deals=0, verdict="clear"
             )
             s.add(row)
         before = row.verdict
-        tally = _tally(row).add(seat.matters, seat.hits)
+        tally = _tally(row).add(seat.matters, seat.hits, seat.llr)
         row.matters, row.hits, row.deals = tally.matters, tally.hits, tally.deals
         row.llr, row.peak = tally.llr, tally.peak
         row.verdict = tally.verdict()
@@ -263,7 +260,7 @@ def _write(s: Session, code: str, deals: int, seats: Sequence[SeatScreening]) ->
 
 def _tally(row: ScreeningTally) -> Tally:
     """A stored tally as the statistic's."""
-    return Tally(row.matters, row.hits, row.llr, row.peak, row.deals, row.p0, row.p1)
+    return Tally(row.matters, row.hits, row.llr, row.peak, row.deals)
 
 
 def tally_of(store: Store, player: str) -> dict[str, Any] | None:
@@ -278,8 +275,6 @@ def tally_of(store: Store, player: str) -> dict[str, Any] | None:
             "hits": row.hits,
             "llr": round(row.llr, 3),
             "peak": round(row.peak, 3),
-            "p0": row.p0,
-            "p1": row.p1,
             "verdict": row.verdict,
             "updated": row.updated_at.isoformat(),
         }
@@ -307,6 +302,7 @@ def evidence_of(store: Store, player: str, limit: int = EVIDENCE_SHOWN) -> list[
                         "card": hit["card"],
                         "best": list(hit["best"]),
                         "viewed": list(hit["viewed"]),
+                        "chance": hit.get("chance"),
                         "board": board_link(row.room, row.deal, number),
                     }
                 )
