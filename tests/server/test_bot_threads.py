@@ -109,6 +109,7 @@ def a_view() -> View:
     deal = Deal.new(Rules(), dealer=0, seed=11)
     for _ in range(2):
         deal.push(deal.legal_moves()[0])
+    assert deal.turn is not None
     return deal.view(deal.turn)
 
 

@@ -13,6 +13,8 @@ this process (the test's privilege: the server never sends hidden hands) and sol
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -472,3 +474,23 @@ def test_a_room_screened_before_the_chance_migration_is_screened_again_on_postgr
     postgres_url: str,
 ) -> None:
     check_rescreened_after_the_chance_migration(postgres_url)
+
+
+def test_closing_stops_a_worker_in_the_middle_of_a_screening(tmp_path: Path) -> None:
+    """The server's exit does not wait for a screening under way (at nice 10 on a busy
+    machine one took minutes, the server's workers outliving it): the worker is stopped, and
+    the room is left to the catch-up."""
+    store = Store(make_engine(f"sqlite:///{tmp_path / 'close.db'}"))
+    screenings = screening.Screenings(store, workers=1)
+    pool = screenings._executor()
+    busy = pool.submit(time.sleep, 600)  # a screening that will not end soon
+    worker = next(iter(pool._processes.values()))
+    give_up = time.monotonic() + 120
+    while not busy.running():
+        assert time.monotonic() < give_up, "the worker never started"
+        time.sleep(0.05)
+    closing = threading.Thread(target=screenings.close)
+    closing.start()
+    closing.join(timeout=60)
+    assert not closing.is_alive(), "close() waited for the screening under way"
+    assert not worker.is_alive()

@@ -464,7 +464,15 @@ class Screenings:
         await asyncio.to_thread(self.close)
 
     def close(self) -> None:
-        """Stop the worker processes (a screening under way is left to the catch-up)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Stop the worker processes at once: a screening under way is not waited for (at
+        nice 10 on a busy machine one can take minutes, and the server's exit waited for it;
+        nothing of it was written: the catch-up screens the room later)."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        workers = list((pool._processes or {}).values())  # no public way to stop them in 3.11
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(timeout=10)
