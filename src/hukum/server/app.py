@@ -46,6 +46,7 @@ from hukum.server.routes import (
     ws,
 )
 from hukum.server.tables import IDLE_SECONDS, MAX_TABLES, Registry, Table
+from hukum.server.tables.scheduler import close_bot_processes
 from hukum.server.throttle import ROOMS_PER_HOUR, Throttle
 
 __all__ = [
@@ -403,6 +404,7 @@ def create_app(
         # A screening under way is left to the catch-up; no worker process outlives the app.
         await screening.stop()
         await asyncio.to_thread(app.state.analyses.close)  # no worker process outlives the app
+        await asyncio.to_thread(close_bot_processes)
         registry.close()
         if cluster is not None:
             await cluster.stop()

@@ -34,7 +34,6 @@ import concurrent.futures
 import hashlib
 import logging
 import multiprocessing
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -49,6 +48,7 @@ from hukum.server.db import Room, Store, now
 from hukum.server.identity.models import Report
 from hukum.server.play.models import ScreenedRoom, ScreenedSeat, ScreeningTally
 from hukum.server.tables.config import TableConfig
+from hukum.server.workers import start_worker, stop_pool
 
 if TYPE_CHECKING:
     from hukum.server.tables.actor import Table
@@ -339,12 +339,6 @@ def _read(store: Store, code: str) -> tuple[dict[str, Any], list[tuple[int, str,
     return config, [(e.number, e.kind, dict(e.data)) for e in store.events(code)]
 
 
-def _lower(nice: int) -> None:
-    """A worker process's start: a lower priority than the server's."""
-    if nice and hasattr(os, "nice"):
-        os.nice(nice)
-
-
 def _screenable(config: dict[str, Any]) -> bool:
     """Whether a room is screened: rated or a challenge's, and Mindi."""
     table = TableConfig.from_dict(config)
@@ -394,7 +388,7 @@ class Screenings:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 self.workers,
                 mp_context=multiprocessing.get_context("spawn"),  # never fork a threaded server
-                initializer=_lower,
+                initializer=start_worker,
                 initargs=(self.nice,),
             )
         return self._pool
@@ -468,11 +462,5 @@ class Screenings:
         nice 10 on a busy machine one can take minutes, and the server's exit waited for it;
         nothing of it was written: the catch-up screens the room later)."""
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        workers = list((pool._processes or {}).values())  # no public way to stop them in 3.11
-        pool.shutdown(wait=False, cancel_futures=True)
-        for worker in workers:
-            worker.terminate()
-        for worker in workers:
-            worker.join(timeout=10)
+        if pool is not None:
+            stop_pool(pool)

@@ -25,6 +25,7 @@ from hukum.game import Player
 from hukum.games import make_bot
 from hukum.online.challenge import bot_seed
 from hukum.server.tables.errors import TableError
+from hukum.server.workers import start_worker, stop_pool
 
 if TYPE_CHECKING:
     from hukum.server.tables.actor import Table
@@ -37,6 +38,7 @@ __all__ = [
     "Stale",
     "bot_processes",
     "bot_threads",
+    "close_bot_processes",
     "decide",
     "forget_replies",
 ]
@@ -110,11 +112,6 @@ _bot_processes: ProcessPoolExecutor | None = None
 _bot_processes_made = threading.Lock()
 
 
-def _lower_priority() -> None:
-    if hasattr(os, "nice"):
-        os.nice(BOT_NICE)
-
-
 def bot_processes() -> ProcessPoolExecutor:
     """The processes that make the slower computer players' decisions (as many as the bot
     threads, at :data:`BOT_NICE`), started on first use. The search player is pure Python:
@@ -127,17 +124,26 @@ def bot_processes() -> ProcessPoolExecutor:
             _bot_processes = ProcessPoolExecutor(
                 BOT_THREADS,
                 mp_context=multiprocessing.get_context("spawn"),  # never fork a threaded server
-                initializer=_lower_priority,
+                initializer=start_worker,
+                initargs=(BOT_NICE,),
             )
         return _bot_processes
 
 
-def _forget_processes(broken: ProcessPoolExecutor) -> None:
+def _forget_processes(pool: ProcessPoolExecutor) -> None:
     global _bot_processes
     with _bot_processes_made:
-        if _bot_processes is broken:
+        if _bot_processes is pool:
             _bot_processes = None
-    broken.shutdown(wait=False, cancel_futures=True)
+    stop_pool(pool)
+
+
+def close_bot_processes() -> None:
+    """Stop the bot processes (the app's shutdown; the next decision starts new ones): a
+    decision under way is made again on its thread."""
+    pool = _bot_processes
+    if pool is not None:
+        _forget_processes(pool)
 
 
 def decide(game: str, level: str, seed: int, view: Any) -> Any:
