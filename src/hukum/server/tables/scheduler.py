@@ -149,13 +149,13 @@ def close_bot_processes() -> None:
 def decide(game: str, level: str, seed: int, view: Any) -> Any:
     """The move of a new ``level`` computer player of ``game`` seeded ``seed`` at ``view``:
     made in a bot process, waited for on the calling thread (a bot thread); made here if
-    the processes broke (one died), which starts new ones for the next decision. The same
-    arguments give the same move wherever it is made."""
+    the processes broke (one died, or the app's shutdown stopped them), and the next
+    decision starts new ones. The same arguments give the same move wherever it is made."""
     pool = bot_processes()
     try:
         return pool.submit(_decide, game, level, seed, view).result()
     except BrokenProcessPool:
-        log.warning("a bot process stopped; starting new ones")
+        log.warning("the bot processes stopped (one died, or the server stops); deciding here")
         _forget_processes(pool)
         return _decide(game, level, seed, view)
 
