@@ -33,6 +33,7 @@ from hukum.games import game_named
 from hukum.server.cluster import TTL
 from hukum.server.cluster import Cluster as ClusterProcess
 from hukum.server.db import Store, make_engine, migrate
+from hukum.server.identity.sessions import COOKIE
 from hukum.server.tables import Registry, Replica, Table, TableConfig
 from hukum.server.tables.errors import TableError
 from tests.server.helpers import Player, check_no_leaks, hello
@@ -177,21 +178,26 @@ class Seen:
 
 async def play(
     url: Callable[[], str],
-    token: str,
+    token: str | None,
     player: Player,
     *,
     stop: Callable[[Player], bool] = lambda p: p.match_over,
     seconds: float = 120,
     last: int | None = None,
+    session: str | None = None,
 ) -> Seen:
     """Play as ``player`` at the socket ``url()`` until ``stop`` (having seen every event up
     to ``last`` before); on a ``reconnect`` message or a dropped socket, connect again (to
-    ``url()``) with the last event seen."""
+    ``url()``) with the last event seen. With ``session`` (a session cookie's token) the
+    socket is opened with it, and ``token`` may be None."""
     seen = Seen(player)
+    headers = {"Cookie": f"{COOKIE}={session}"} if session else None
     async with asyncio.timeout(seconds):
         while not stop(player):
             try:
-                async with websockets.connect(url(), open_timeout=5) as ws:
+                async with websockets.connect(
+                    url(), open_timeout=5, additional_headers=headers
+                ) as ws:
                     await ws.send(json.dumps(hello(token, last)))
                     player.pending = False  # an unanswered move is seen again in the events
                     player.decided = -1
