@@ -293,7 +293,8 @@ class Scheduler:
             if not self.may_run(seat):
                 return
             view = deal.view(seat)
-            seed = self._seed(seat)
+            quick = table.config.bots in table.spec.quick_bots
+            seed = 0 if quick else self._seed(seat)  # a quick bot keeps its own
             position: Hashable = None
             if table.config.challenge is not None and deal.seed is not None:
                 position = (table.config.bots, deal.seed, tuple(deal.moves))
@@ -301,7 +302,7 @@ class Scheduler:
             kept = _kept(position) if position is not None else None
             if kept is not None:
                 move = kept
-            elif table.config.bots in table.spec.quick_bots:
+            elif quick:
                 move = self._bot(seat).choose(view)  # quicker than the hand-over to a thread
             else:  # a new bot for each decision, in a bot process
                 loop = asyncio.get_running_loop()
