@@ -8,6 +8,7 @@ test_cluster's tests are, without them."""
 from __future__ import annotations
 
 import datetime as dt
+import time
 
 import httpx2 as httpx
 
@@ -54,6 +55,10 @@ def test_a_challenge_deal_is_played_through_another_process(cluster: Cluster) ->
     assert len(over) == 1 and over[0]["seed"] is None  # revealed when the day closes
     assert cluster.owner(code) == a.name()  # relayed, never moved
 
+    give_up = time.monotonic() + 60  # the result is stored by the owner's writer, just after
+    while not asha.get("/api/challenge").json()["deals"][2]["finished"]:
+        assert time.monotonic() < give_up, "the finished deal was never scored"
+        time.sleep(0.2)
     for browser in (asha, at_b):
         mine = browser.get("/api/challenge").json()["deals"][2]
         assert mine["finished"] and mine["room"] == code and mine["field"] == 1
